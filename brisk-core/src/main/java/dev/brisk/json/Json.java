@@ -1,0 +1,262 @@
+package dev.brisk.json;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * The entry point: parse JSON to a tree, write a tree to JSON, and make readers and writers.
+ *
+ * <pre>{@code
+ * JsonValue doc = Json.parse(bytes);                        // strict RFC 8259, default limits
+ * String name = doc.asObject().getObject("user").getString("name");
+ * byte[] out = Json.toBytes(doc);
+ *
+ * Json lenient = Json.builder().allowComments(true).maxDepth(64).build();
+ * JsonValue cfg = lenient.read(configBytes);
+ * }</pre>
+ *
+ * <p>The static methods use {@link #DEFAULT}. A {@code Json} made by {@link #builder()} carries its
+ * own limits and options and has the same operations as instance methods ({@link #read(byte[])}
+ * for {@code parse}, {@link #write(JsonValue)} for {@code toBytes}; Java does not allow a static
+ * and an instance method of the same signature).
+ *
+ * <p><b>Thread-safety:</b> a {@code Json} is immutable and safe to share between threads; make
+ * one per configuration and keep it. The readers and writers it makes are not thread-safe.
+ */
+public final class Json {
+  static final int ALLOW_COMMENTS = 1;
+  static final int ALLOW_TRAILING_COMMAS = 2;
+  static final int MULTIPLE_VALUES = 4;
+
+  /** Strict RFC 8259 with {@link JsonLimits#DEFAULTS}. */
+  public static final Json DEFAULT = new Json(JsonLimits.DEFAULTS, 0, false, null);
+
+  private final JsonLimits limits;
+  private final int flags;
+  private final boolean rejectDuplicateNames;
+  private final String indent;
+
+  private Json(JsonLimits limits, int flags, boolean rejectDuplicateNames, String indent) {
+    this.limits = limits;
+    this.flags = flags;
+    this.rejectDuplicateNames = rejectDuplicateNames;
+    this.indent = indent;
+  }
+
+  // ---- static, with the defaults ----
+
+  /** Parses one JSON value from UTF-8 bytes. @throws JsonException when malformed */
+  public static JsonValue parse(byte[] utf8) {
+    return DEFAULT.read(utf8);
+  }
+
+  /** Parses one JSON value from a string. @throws JsonException when malformed */
+  public static JsonValue parse(String json) {
+    return DEFAULT.read(json);
+  }
+
+  /**
+   * Parses one JSON value from a UTF-8 stream, reading it incrementally, and closes it.
+   *
+   * @throws JsonException when malformed
+   * @throws java.io.UncheckedIOException when reading fails
+   */
+  public static JsonValue parse(InputStream utf8) {
+    return DEFAULT.read(utf8);
+  }
+
+  /** The compact UTF-8 JSON of {@code value}. */
+  public static byte[] toBytes(JsonValue value) {
+    return DEFAULT.write(value);
+  }
+
+  /** The compact JSON text of {@code value}. */
+  public static String toString(JsonValue value) {
+    return DEFAULT.writeString(value);
+  }
+
+  /** A builder of a configured {@code Json}, starting from the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  // ---- instance ----
+
+  public JsonValue read(byte[] utf8) {
+    return read(utf8, 0, utf8.length);
+  }
+
+  public JsonValue read(byte[] utf8, int off, int len) {
+    return readOne(reader(utf8, off, len));
+  }
+
+  public JsonValue read(String json) {
+    return read(json.getBytes(StandardCharsets.UTF_8));
+  }
+
+  public JsonValue read(InputStream utf8) {
+    try (JsonReader r = reader(utf8)) {
+      return readOne(r);
+    }
+  }
+
+  private JsonValue readOne(JsonReader r) {
+    JsonValue v = TreeReader.read(r, rejectDuplicateNames);
+    if ((flags & MULTIPLE_VALUES) == 0) {
+      r.next(); // END_DOCUMENT, or an error for trailing data
+    }
+    return v;
+  }
+
+  /**
+   * Reads a sequence of values (NDJSON: one per line) and gives each to {@code each}; closes the
+   * stream. Works with any instance, whether or not it allows multiple values.
+   */
+  public void readValues(InputStream utf8, Consumer<? super JsonValue> each) {
+    try (JsonReader r = new JsonReader(null, 0, 0, utf8, limits, flags | MULTIPLE_VALUES)) {
+      JsonValue v;
+      while ((v = TreeReader.read(r, rejectDuplicateNames)) != null) {
+        each.accept(v);
+      }
+    }
+  }
+
+  /** The JSON of {@code value}, compact or indented as configured, as UTF-8. */
+  public byte[] write(JsonValue value) {
+    JsonWriter w = newWriter(null);
+    TreeWriter.write(Objects.requireNonNull(value, "value"), w);
+    return w.toByteArray();
+  }
+
+  /** Writes {@code value} to {@code out}, and flushes it (it is not closed). */
+  public void write(JsonValue value, OutputStream out) {
+    JsonWriter w = newWriter(out);
+    TreeWriter.write(Objects.requireNonNull(value, "value"), w);
+    w.flush();
+  }
+
+  /** The JSON text of {@code value}. */
+  public String writeString(JsonValue value) {
+    return new String(write(value), StandardCharsets.UTF_8);
+  }
+
+  private JsonWriter newWriter(OutputStream out) {
+    return new JsonWriter(out, out == null ? 256 : 8192, indent, false, false);
+  }
+
+  /** A reader with this instance's limits and options. */
+  public JsonReader reader(byte[] utf8) {
+    return reader(utf8, 0, utf8.length);
+  }
+
+  public JsonReader reader(byte[] utf8, int off, int len) {
+    return new JsonReader(utf8, off, len, null, limits, flags);
+  }
+
+  public JsonReader reader(String json) {
+    return reader(json.getBytes(StandardCharsets.UTF_8));
+  }
+
+  public JsonReader reader(InputStream utf8) {
+    return new JsonReader(null, 0, 0, Objects.requireNonNull(utf8, "stream"), limits, flags);
+  }
+
+  /** A writer with this instance's indent, into a growable buffer. */
+  public JsonWriter writer() {
+    return newWriter(null);
+  }
+
+  /** A writer with this instance's indent, to {@code out}. */
+  public JsonWriter writer(OutputStream out) {
+    return newWriter(Objects.requireNonNull(out, "out"));
+  }
+
+  public JsonLimits limits() {
+    return limits;
+  }
+
+  /** Sets up a {@link Json}; not thread-safe, but what it builds is. */
+  public static final class Builder {
+    private JsonLimits limits = JsonLimits.DEFAULTS;
+    private int flags;
+    private boolean rejectDuplicateNames;
+    private String indent;
+
+    Builder() {}
+
+    public Builder limits(JsonLimits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
+    public Builder maxDepth(int v) {
+      limits = limits.withMaxDepth(v);
+      return this;
+    }
+
+    public Builder maxNumberLength(int v) {
+      limits = limits.withMaxNumberLength(v);
+      return this;
+    }
+
+    public Builder maxStringLength(int v) {
+      limits = limits.withMaxStringLength(v);
+      return this;
+    }
+
+    public Builder maxNameLength(int v) {
+      limits = limits.withMaxNameLength(v);
+      return this;
+    }
+
+    public Builder maxDocumentLength(long v) {
+      limits = limits.withMaxDocumentLength(v);
+      return this;
+    }
+
+    public Builder maxMembers(int v) {
+      limits = limits.withMaxMembers(v);
+      return this;
+    }
+
+    /** Accept {@code //} and {@code /* *}{@code /} comments (off by default: not JSON). */
+    public Builder allowComments(boolean on) {
+      flags = on ? flags | ALLOW_COMMENTS : flags & ~ALLOW_COMMENTS;
+      return this;
+    }
+
+    /** Accept one comma before {@code ]} or {@code }} (off by default: not JSON). */
+    public Builder allowTrailingCommas(boolean on) {
+      flags = on ? flags | ALLOW_TRAILING_COMMAS : flags & ~ALLOW_TRAILING_COMMAS;
+      return this;
+    }
+
+    /**
+     * Let readers read a sequence of top-level values, each on a line of its own (NDJSON / JSON
+     * Lines); {@link JsonReader#next()} returns {@link JsonToken#END_DOCUMENT} after the last.
+     */
+    public Builder multipleValues(boolean on) {
+      flags = on ? flags | MULTIPLE_VALUES : flags & ~MULTIPLE_VALUES;
+      return this;
+    }
+
+    /** Make a member name given twice in one object an error, instead of the last value winning. */
+    public Builder rejectDuplicateNames(boolean on) {
+      this.rejectDuplicateNames = on;
+      return this;
+    }
+
+    /** Indent written JSON by this string per level; null (the default) for compact output. */
+    public Builder indent(String indent) {
+      this.indent = indent;
+      return this;
+    }
+
+    public Json build() {
+      return new Json(limits, flags, rejectDuplicateNames, indent);
+    }
+  }
+}

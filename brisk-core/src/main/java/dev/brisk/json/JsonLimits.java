@@ -1,0 +1,115 @@
+package dev.brisk.json;
+
+/**
+ * Limits that a {@link JsonReader} enforces while it reads, so that hostile input fails with a
+ * {@link JsonException} instead of exhausting the stack, the heap or the CPU.
+ *
+ * <p>The defaults are on and are no looser than Jackson's {@code StreamReadConstraints}:
+ *
+ * <table>
+ *   <caption>Default limits</caption>
+ *   <tr><th>limit</th><th>default</th><th>unit</th></tr>
+ *   <tr><td>{@link #maxDepth()}</td><td>1 000</td><td>nested arrays and objects</td></tr>
+ *   <tr><td>{@link #maxNumberLength()}</td><td>1 000</td><td>characters of one number</td></tr>
+ *   <tr><td>{@link #maxStringLength()}</td><td>20 000 000</td><td>UTF-8 bytes of one string, as
+ *       encoded in the input</td></tr>
+ *   <tr><td>{@link #maxNameLength()}</td><td>50 000</td><td>UTF-8 bytes of one member name</td></tr>
+ *   <tr><td>{@link #maxDocumentLength()}</td><td>unlimited ({@code -1})</td><td>bytes of input</td></tr>
+ *   <tr><td>{@link #maxMembers()}</td><td>unlimited ({@code -1})</td><td>members of one object or
+ *       elements of one array</td></tr>
+ * </table>
+ *
+ * <p>Immutable and thread-safe; the {@code with...} methods return a new instance.
+ */
+public final class JsonLimits {
+  /** The default limits. */
+  public static final JsonLimits DEFAULTS = new JsonLimits(1000, 1000, 20_000_000, 50_000, -1, -1);
+
+  private final int maxDepth;
+  private final int maxNumberLength;
+  private final int maxStringLength;
+  private final int maxNameLength;
+  private final long maxDocumentLength;
+  private final int maxMembers;
+
+  private JsonLimits(
+      int maxDepth,
+      int maxNumberLength,
+      int maxStringLength,
+      int maxNameLength,
+      long maxDocumentLength,
+      int maxMembers) {
+    this.maxDepth = positive("maxDepth", maxDepth);
+    this.maxNumberLength = positive("maxNumberLength", maxNumberLength);
+    this.maxStringLength = positive("maxStringLength", maxStringLength);
+    this.maxNameLength = positive("maxNameLength", maxNameLength);
+    this.maxDocumentLength = maxDocumentLength < 0 ? -1 : maxDocumentLength;
+    this.maxMembers = maxMembers < 0 ? -1 : maxMembers;
+  }
+
+  private static int positive(String what, int value) {
+    if (value <= 0) {
+      throw new IllegalArgumentException(what + " must be positive, was " + value);
+    }
+    return value;
+  }
+
+  public int maxDepth() {
+    return maxDepth;
+  }
+
+  public int maxNumberLength() {
+    return maxNumberLength;
+  }
+
+  public int maxStringLength() {
+    return maxStringLength;
+  }
+
+  public int maxNameLength() {
+    return maxNameLength;
+  }
+
+  /** The most bytes one reader reads, or -1 for no limit. */
+  public long maxDocumentLength() {
+    return maxDocumentLength;
+  }
+
+  /** The most members of one object or elements of one array, or -1 for no limit. */
+  public int maxMembers() {
+    return maxMembers;
+  }
+
+  public JsonLimits withMaxDepth(int v) {
+    return new JsonLimits(v, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, maxMembers);
+  }
+
+  public JsonLimits withMaxNumberLength(int v) {
+    return new JsonLimits(maxDepth, v, maxStringLength, maxNameLength, maxDocumentLength, maxMembers);
+  }
+
+  public JsonLimits withMaxStringLength(int v) {
+    return new JsonLimits(maxDepth, maxNumberLength, v, maxNameLength, maxDocumentLength, maxMembers);
+  }
+
+  public JsonLimits withMaxNameLength(int v) {
+    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, v, maxDocumentLength, maxMembers);
+  }
+
+  /** @param v the most bytes of input, or -1 for no limit */
+  public JsonLimits withMaxDocumentLength(long v) {
+    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, v, maxMembers);
+  }
+
+  /** @param v the most members of one object or elements of one array, or -1 for no limit */
+  public JsonLimits withMaxMembers(int v) {
+    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, v);
+  }
+
+  @Override
+  public String toString() {
+    return "JsonLimits{maxDepth=" + maxDepth + ", maxNumberLength=" + maxNumberLength
+        + ", maxStringLength=" + maxStringLength + ", maxNameLength=" + maxNameLength
+        + ", maxDocumentLength=" + maxDocumentLength + ", maxMembers=" + maxMembers + '}';
+  }
+}

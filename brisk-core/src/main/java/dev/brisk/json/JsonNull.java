@@ -1,0 +1,23 @@
+package dev.brisk.json;
+
+/** JSON {@code null}: the one instance {@link #INSTANCE}. */
+public final class JsonNull extends JsonValue {
+  public static final JsonNull INSTANCE = new JsonNull();
+
+  private JsonNull() {}
+
+  @Override
+  public Type type() {
+    return Type.NULL;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof JsonNull;
+  }
+
+  @Override
+  public int hashCode() {
+    return 0;
+  }
+}

@@ -1,0 +1,245 @@
+package dev.brisk.json;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * A JSON number. It keeps the exact decimal text it was read or made from ({@link #toString()}
+ * gives it back, so {@code 1.10} stays {@code 1.10} and a 40-digit integer stays whole), and it
+ * converts exactly: {@link #longValue()} and {@link #intValue()} fail rather than truncate, {@link
+ * #doubleValue()} rounds correctly, {@link #bigDecimalValue()} is the exact value.
+ *
+ * <p>Equality is numeric: {@code 1}, {@code 1.0} and {@code 1e0} are equal, and so have equal hash
+ * codes. Immutable.
+ */
+public abstract class JsonNumber extends JsonValue {
+  JsonNumber() {}
+
+  private static final LongNumber[] SMALL = new LongNumber[256 + 1024];
+
+  static {
+    for (int i = 0; i < SMALL.length; i++) {
+      SMALL[i] = new LongNumber(i - 256);
+    }
+  }
+
+  public static JsonNumber of(long value) {
+    if (value >= -256 && value < 1024) {
+      return SMALL[(int) value + 256];
+    }
+    return new LongNumber(value);
+  }
+
+  /**
+   * The shortest decimal that reads back to {@code value}.
+   *
+   * @throws JsonException for NaN and the infinities
+   */
+  public static JsonNumber of(double value) {
+    if (!Double.isFinite(value)) {
+      throw new JsonException("JSON has no NaN or infinity: " + value, "$");
+    }
+    byte[] b = new byte[DoubleFormat.MAX_CHARS];
+    int n = DoubleFormat.write(value, b, 0);
+    return new TextNumber(java.util.Arrays.copyOf(b, n));
+  }
+
+  public static JsonNumber of(BigDecimal value) {
+    return new TextNumber(value.toString().getBytes(StandardCharsets.US_ASCII));
+  }
+
+  public static JsonNumber of(BigInteger value) {
+    return new TextNumber(value.toString().getBytes(StandardCharsets.US_ASCII));
+  }
+
+  /**
+   * The number with this exact text.
+   *
+   * @throws JsonException when the text is not a JSON number
+   */
+  public static JsonNumber parse(String text) {
+    Objects.requireNonNull(text, "text");
+    if (!JsonWriter.isJsonNumber(text)) {
+      throw new JsonException("not a JSON number: '" + text + "'", "$");
+    }
+    return new TextNumber(text.getBytes(StandardCharsets.US_ASCII));
+  }
+
+  @Override
+  public final Type type() {
+    return Type.NUMBER;
+  }
+
+  @Override
+  public final JsonNumber asNumber() {
+    return this;
+  }
+
+  /** True when the text has no fraction or exponent. */
+  public abstract boolean isIntegral();
+
+  /** The value as an int. @throws ArithmeticException when it is not an integer in range */
+  public int intValue() {
+    return Math.toIntExact(longValue());
+  }
+
+  /** The value as a long. @throws ArithmeticException when it is not an integer in range */
+  public abstract long longValue();
+
+  /** The nearest double; an infinity when the value is beyond the range of double. */
+  public abstract double doubleValue();
+
+  /** The exact value. */
+  public abstract BigDecimal bigDecimalValue();
+
+  /** The exact value. @throws ArithmeticException when it is not an integer */
+  public BigInteger bigIntegerValue() {
+    BigDecimal d = bigDecimalValue();
+    if (d.precision() - d.scale() > 100_000) {
+      // 1e999999999 is a short text but a huge integer: refuse rather than allocate it.
+      throw new ArithmeticException("integer too large to expand: " + this);
+    }
+    return d.toBigIntegerExact();
+  }
+
+  abstract void writeTo(JsonWriter w);
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof JsonNumber)) {
+      return false;
+    }
+    JsonNumber n = (JsonNumber) o;
+    if (this instanceof LongNumber && n instanceof LongNumber) {
+      return ((LongNumber) this).value == ((LongNumber) n).value;
+    }
+    BigDecimal a = exactOrNull();
+    BigDecimal b = n.exactOrNull();
+    if (a == null || b == null) {
+      return toString().equals(n.toString()); // exponent beyond BigDecimal: compare the text
+    }
+    return a.compareTo(b) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    BigDecimal d = exactOrNull();
+    if (d == null) {
+      return toString().hashCode();
+    }
+    if (d.signum() == 0) {
+      return 0;
+    }
+    return d.stripTrailingZeros().hashCode();
+  }
+
+  BigDecimal exactOrNull() {
+    try {
+      return bigDecimalValue();
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** A number that is a long written canonically. */
+  static final class LongNumber extends JsonNumber {
+    final long value;
+
+    LongNumber(long value) {
+      this.value = value;
+    }
+
+    @Override
+    public boolean isIntegral() {
+      return true;
+    }
+
+    @Override
+    public long longValue() {
+      return value;
+    }
+
+    @Override
+    public double doubleValue() {
+      return value;
+    }
+
+    @Override
+    public BigDecimal bigDecimalValue() {
+      return BigDecimal.valueOf(value);
+    }
+
+    @Override
+    public BigInteger bigIntegerValue() {
+      return BigInteger.valueOf(value);
+    }
+
+    @Override
+    void writeTo(JsonWriter w) {
+      w.value(value);
+    }
+
+    @Override
+    public int hashCode() {
+      return value == 0 ? 0 : BigDecimal.valueOf(value).stripTrailingZeros().hashCode();
+    }
+
+    @Override
+    public String toString() {
+      return Long.toString(value);
+    }
+  }
+
+  /** Any other number, as its exact ASCII text. */
+  static final class TextNumber extends JsonNumber {
+    private final byte[] text;
+
+    TextNumber(byte[] text) {
+      this.text = text;
+    }
+
+    @Override
+    public boolean isIntegral() {
+      for (byte b : text) {
+        if (b == '.' || b == 'e' || b == 'E') {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public long longValue() {
+      BigDecimal d = bigDecimalValue();
+      if (d.precision() - d.scale() > 19) {
+        throw new ArithmeticException("out of the range of long: " + this);
+      }
+      return d.longValueExact();
+    }
+
+    @Override
+    public double doubleValue() {
+      return Double.parseDouble(toString());
+    }
+
+    @Override
+    public BigDecimal bigDecimalValue() {
+      return new BigDecimal(toString());
+    }
+
+    @Override
+    void writeTo(JsonWriter w) {
+      w.rawNumber(text);
+    }
+
+    @Override
+    public String toString() {
+      return new String(text, StandardCharsets.US_ASCII);
+    }
+  }
+}

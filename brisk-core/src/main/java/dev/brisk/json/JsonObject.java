@@ -1,0 +1,366 @@
+package dev.brisk.json;
+
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A JSON object: members in the order they were read or added. Immutable; make one with {@link
+ * #builder()}.
+ *
+ * <p>A name given twice keeps its first place and its last value (as {@code LinkedHashMap.put}
+ * does); {@link Json.Builder#rejectDuplicateNames(boolean)} makes that an error instead.
+ *
+ * <p>Layout: parallel arrays of names and values. Lookup is a linear scan up to 8 members, an
+ * open-addressed table of indexes on {@code String.hashCode} up to 256, and a {@code HashMap}
+ * beyond that, whose tree bins keep lookups logarithmic even when hostile input makes every name
+ * collide; so building an object is never quadratic in its size.
+ */
+public final class JsonObject extends JsonValue {
+  static final JsonObject EMPTY = new JsonObject(new String[0], new JsonValue[0], null, null);
+
+  private static final int LINEAR = 8;
+  private static final int OPEN = 256;
+
+  private final String[] names;
+  private final JsonValue[] values;
+  private final int[] table; // open addressing: index + 1, 0 = empty
+  private final HashMap<String, Integer> map;
+
+  private JsonObject(String[] names, JsonValue[] values, int[] table, HashMap<String, Integer> map) {
+    this.names = names;
+    this.values = values;
+    this.table = table;
+    this.map = map;
+  }
+
+  /**
+   * Makes an object of the first n names and values, which the caller hands over. Returns the name
+   * that occurs twice when {@code rejectDuplicates} is set, by throwing {@link DuplicateName}.
+   */
+  static JsonObject create(String[] names, JsonValue[] values, int n, boolean rejectDuplicates) {
+    if (n == 0) {
+      return EMPTY;
+    }
+    String[] ns = names.length == n ? names : Arrays.copyOf(names, n);
+    JsonValue[] vs = values.length == n ? values : Arrays.copyOf(values, n);
+    if (n <= LINEAR) {
+      int m = n;
+      for (int i = 1; i < m; i++) {
+        String name = ns[i];
+        for (int j = 0; j < i; j++) {
+          if (ns[j].equals(name)) {
+            if (rejectDuplicates) {
+              throw new DuplicateName(name);
+            }
+            vs[j] = vs[i];
+            System.arraycopy(ns, i + 1, ns, i, m - i - 1);
+            System.arraycopy(vs, i + 1, vs, i, m - i - 1);
+            m--;
+            i--;
+            break;
+          }
+        }
+      }
+      if (m != n) {
+        ns = Arrays.copyOf(ns, m);
+        vs = Arrays.copyOf(vs, m);
+      }
+      return new JsonObject(ns, vs, null, null);
+    }
+    if (n <= OPEN) {
+      int[] table = new int[Integer.highestOneBit(n - 1) << 2];
+      int mask = table.length - 1;
+      int m = 0;
+      for (int i = 0; i < n; i++) {
+        String name = ns[i];
+        int slot = spread(name.hashCode()) & mask;
+        while (true) {
+          int at = table[slot];
+          if (at == 0) {
+            table[slot] = m + 1;
+            ns[m] = name;
+            vs[m] = vs[i];
+            m++;
+            break;
+          }
+          if (ns[at - 1].equals(name)) {
+            if (rejectDuplicates) {
+              throw new DuplicateName(name);
+            }
+            vs[at - 1] = vs[i];
+            break;
+          }
+          slot = (slot + 1) & mask;
+        }
+      }
+      if (m != n) {
+        ns = Arrays.copyOf(ns, m);
+        vs = Arrays.copyOf(vs, m);
+      }
+      return new JsonObject(ns, vs, table, null);
+    }
+    HashMap<String, Integer> map = new HashMap<>(n * 2);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      String name = ns[i];
+      Integer at = map.putIfAbsent(name, m);
+      if (at == null) {
+        ns[m] = name;
+        vs[m] = vs[i];
+        m++;
+      } else {
+        if (rejectDuplicates) {
+          throw new DuplicateName(name);
+        }
+        vs[at] = vs[i];
+      }
+    }
+    if (m != n) {
+      ns = Arrays.copyOf(ns, m);
+      vs = Arrays.copyOf(vs, m);
+    }
+    return new JsonObject(ns, vs, null, map);
+  }
+
+  private static int spread(int h) {
+    return h ^ (h >>> 16);
+  }
+
+  /** Thrown by {@link #create} for a name given twice when duplicates are rejected. */
+  static final class DuplicateName extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final String name;
+
+    DuplicateName(String name) {
+      super(name, null, false, false);
+      this.name = name;
+    }
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public Type type() {
+    return Type.OBJECT;
+  }
+
+  @Override
+  public JsonObject asObject() {
+    return this;
+  }
+
+  public int size() {
+    return names.length;
+  }
+
+  public boolean isEmpty() {
+    return names.length == 0;
+  }
+
+  /** The index of {@code name}, or -1. */
+  public int indexOf(String name) {
+    if (table != null) {
+      int mask = table.length - 1;
+      int slot = spread(name.hashCode()) & mask;
+      while (true) {
+        int at = table[slot];
+        if (at == 0) {
+          return -1;
+        }
+        if (names[at - 1].equals(name)) {
+          return at - 1;
+        }
+        slot = (slot + 1) & mask;
+      }
+    }
+    if (map != null) {
+      Integer at = map.get(name);
+      return at == null ? -1 : at;
+    }
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].equals(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The value of {@code name}, or null when there is no such member. */
+  public JsonValue get(String name) {
+    int i = indexOf(name);
+    return i < 0 ? null : values[i];
+  }
+
+  public boolean has(String name) {
+    return indexOf(name) >= 0;
+  }
+
+  /** The string value of {@code name}, or null when absent. @throws IllegalStateException when not a string */
+  public String getString(String name) {
+    JsonValue v = get(name);
+    return v == null ? null : v.asString();
+  }
+
+  /** The number value of {@code name}, or null when absent. */
+  public JsonNumber getNumber(String name) {
+    JsonValue v = get(name);
+    return v == null ? null : v.asNumber();
+  }
+
+  /** The object value of {@code name}, or null when absent. */
+  public JsonObject getObject(String name) {
+    JsonValue v = get(name);
+    return v == null ? null : v.asObject();
+  }
+
+  /** The array value of {@code name}, or null when absent. */
+  public JsonArray getArray(String name) {
+    JsonValue v = get(name);
+    return v == null ? null : v.asArray();
+  }
+
+  /** The name of the member at {@code index}, in order. */
+  public String nameAt(int index) {
+    return names[index];
+  }
+
+  /** The value of the member at {@code index}, in order. */
+  public JsonValue valueAt(int index) {
+    return values[index];
+  }
+
+  /** The names, in order. */
+  public List<String> names() {
+    return List.of(names);
+  }
+
+  /** An unmodifiable, ordered map view. */
+  public Map<String, JsonValue> asMap() {
+    return new AbstractMap<>() {
+      @Override
+      public JsonValue get(Object key) {
+        return key instanceof String ? JsonObject.this.get((String) key) : null;
+      }
+
+      @Override
+      public boolean containsKey(Object key) {
+        return key instanceof String && has((String) key);
+      }
+
+      @Override
+      public Set<Entry<String, JsonValue>> entrySet() {
+        return new AbstractSet<>() {
+          @Override
+          public Iterator<Entry<String, JsonValue>> iterator() {
+            return new Iterator<>() {
+              int i;
+
+              @Override
+              public boolean hasNext() {
+                return i < names.length;
+              }
+
+              @Override
+              public Entry<String, JsonValue> next() {
+                if (i >= names.length) {
+                  throw new NoSuchElementException();
+                }
+                Entry<String, JsonValue> e = new SimpleImmutableEntry<>(names[i], values[i]);
+                i++;
+                return e;
+              }
+            };
+          }
+
+          @Override
+          public int size() {
+            return names.length;
+          }
+        };
+      }
+    };
+  }
+
+  /** Equal when both have the same names with equal values, in any order. */
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof JsonObject)) {
+      return false;
+    }
+    JsonObject other = (JsonObject) o;
+    if (other.names.length != names.length) {
+      return false;
+    }
+    for (int i = 0; i < names.length; i++) {
+      JsonValue v = other.get(names[i]);
+      if (v == null || !v.equals(values[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    int h = 0;
+    for (int i = 0; i < names.length; i++) {
+      h += names[i].hashCode() ^ values[i].hashCode();
+    }
+    return h;
+  }
+
+  /** Collects members for a {@link JsonObject}; not thread-safe. */
+  public static final class Builder {
+    private String[] names = new String[8];
+    private JsonValue[] values = new JsonValue[8];
+    private int n;
+
+    Builder() {}
+
+    /** Adds a member; a name given again keeps its first place and takes this value. */
+    public Builder put(String name, JsonValue value) {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(value, "value (use JsonNull.INSTANCE for null)");
+      if (n == names.length) {
+        names = Arrays.copyOf(names, n * 2);
+        values = Arrays.copyOf(values, n * 2);
+      }
+      names[n] = name;
+      values[n++] = value;
+      return this;
+    }
+
+    public Builder put(String name, String value) {
+      return put(name, JsonString.of(value));
+    }
+
+    public Builder put(String name, long value) {
+      return put(name, JsonNumber.of(value));
+    }
+
+    public Builder put(String name, double value) {
+      return put(name, JsonNumber.of(value));
+    }
+
+    public Builder put(String name, boolean value) {
+      return put(name, JsonBoolean.of(value));
+    }
+
+    public JsonObject build() {
+      return create(Arrays.copyOf(names, n), Arrays.copyOf(values, n), n, false);
+    }
+  }
+}

@@ -1,0 +1,1352 @@
+package dev.brisk.json;
+
+import ch.randelshofer.fastdoubleparser.JsonDoubleParser;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A pull parser over UTF-8 JSON: {@link #next()} moves to the next token, and the getters read the
+ * current one.
+ *
+ * <pre>{@code
+ * try (JsonReader r = JsonReader.of(bytes)) {
+ *   r.expect(JsonToken.BEGIN_OBJECT);
+ *   while (r.next() == JsonToken.NAME) {
+ *     if (r.nameEquals(ID)) { r.next(); id = r.getLong(); }  // ID = "id".getBytes(UTF_8)
+ *     else r.skipValue();
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p><b>Input.</b> A {@code byte[]} range is parsed in place. An {@link InputStream} is read
+ * incrementally into a buffer of 16 KiB that grows only to hold one token longer than that, and
+ * never past the token limits, so a stream of any size parses in constant memory. A {@code String}
+ * is encoded to UTF-8 first.
+ *
+ * <p><b>Strict by default.</b> RFC 8259 exactly: no comments, trailing commas, single quotes,
+ * leading zeros, unescaped control characters, invalid UTF-8 (overlong forms, encoded surrogates,
+ * truncated sequences), byte order mark, or data after the value. Comments, trailing commas and a
+ * sequence of top-level values (NDJSON) can be allowed through {@link Json.Builder}. An escaped lone
+ * surrogate such as {@code "\\ud800"} (an escaped lone surrogate) is accepted and decoded to that lone {@code char}, which
+ * {@link JsonWriter} escapes again, so such strings round-trip exactly.
+ *
+ * <p><b>Errors.</b> Every fault is a {@link JsonException} with byte offset, line, column and JSON
+ * path. Getters that do not match the current token (a string read as a number, a number that does
+ * not fit an {@code int}) fail the same way, which makes the reader a sound base for codecs.
+ *
+ * <p><b>Limits</b> of {@link JsonLimits} are checked while reading, before memory is spent.
+ *
+ * <p><b>Thread-safety:</b> none; one reader belongs to one thread at a time.
+ */
+public final class JsonReader implements Closeable {
+  static final int DEFAULT_BUFFER = 16 * 1024;
+
+  // What the next call to next() accepts.
+  private static final int E_VALUE = 0; // a value: at the top, or after ':'
+  private static final int E_FIRST_ELEMENT = 1; // after '[': a value or ']'
+  private static final int E_ARRAY_NEXT = 2; // after an element: ',' or ']'
+  private static final int E_FIRST_NAME = 3; // after '{': a name or '}'
+  private static final int E_OBJECT_NEXT = 4; // after a member: ',' or '}'
+  private static final int E_COLON = 5; // after a name: ':' and a value
+  private static final int E_END = 6; // after the top-level value
+
+  private static final byte K_TOP = 0;
+  private static final byte K_ARRAY = 1;
+  private static final byte K_OBJECT = 2;
+
+  /** Byte classes inside a string: 0 plain ASCII, 1 quote, 2 backslash, 3 control, 4 non-ASCII. */
+  private static final byte[] STRING_CLASS = new byte[256];
+
+  static {
+    for (int c = 0; c < 0x20; c++) {
+      STRING_CLASS[c] = 3;
+    }
+    STRING_CLASS['"'] = 1;
+    STRING_CLASS['\\'] = 2;
+    for (int c = 0x80; c < 0x100; c++) {
+      STRING_CLASS[c] = 4;
+    }
+  }
+
+  private static final double[] POW10 = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+  };
+
+  // Limits and options, copied to final fields for the hot paths.
+  private final int maxDepth;
+  private final int maxNumberLength;
+  private final int maxStringLength;
+  private final int maxNameLength;
+  private final long maxDocumentLength;
+  private final int maxMembers;
+  private final boolean allowComments;
+  private final boolean allowTrailingCommas;
+  private final boolean multipleValues;
+
+  // Input.
+  private final InputStream in;
+  private byte[] buf;
+  private int pos;
+  private int end;
+  private boolean eof;
+  /** Absolute input offset of buf[0]. For a byte[] range it is -off, so base + index is 0-based. */
+  private long base;
+  /** Buffer index from which bytes must be kept on refill (start of the token being read), or -1. */
+  private int mark = -1;
+
+  private long line = 1;
+  private long lineStart;
+
+  // Structure: one slot per nesting level; level 0 is the top.
+  private int depth;
+  private int expect = E_VALUE;
+  private byte[] kinds = new byte[16];
+  private int[] counts = new int[16];
+  private int[] nameStart = new int[16];
+  private int[] nameLen = new int[16];
+  private boolean[] nameEscaped = new boolean[16];
+  private String[] names = new String[16];
+
+  // The current token.
+  private JsonToken token;
+  private int tokStart;
+  private int tokEnd;
+  private boolean tokEscaped;
+  private boolean tokNonAscii;
+  private boolean integral;
+  private boolean longOk;
+  private long longValue;
+
+  JsonReader(byte[] data, int off, int len, InputStream in, JsonLimits limits, int flags) {
+    this.maxDepth = limits.maxDepth();
+    this.maxNumberLength = limits.maxNumberLength();
+    this.maxStringLength = limits.maxStringLength();
+    this.maxNameLength = limits.maxNameLength();
+    this.maxDocumentLength = limits.maxDocumentLength();
+    this.maxMembers = limits.maxMembers();
+    this.allowComments = (flags & Json.ALLOW_COMMENTS) != 0;
+    this.allowTrailingCommas = (flags & Json.ALLOW_TRAILING_COMMAS) != 0;
+    this.multipleValues = (flags & Json.MULTIPLE_VALUES) != 0;
+    this.in = in;
+    if (in == null) {
+      if (off < 0 || len < 0 || off > data.length - len) {
+        throw new IndexOutOfBoundsException(
+            "offset " + off + ", length " + len + ", array length " + data.length);
+      }
+      this.buf = data;
+      this.pos = off;
+      this.end = off + len;
+      this.eof = true;
+      this.base = -off;
+      if (maxDocumentLength >= 0 && len > maxDocumentLength) {
+        throw error("document longer than maxDocumentLength (" + maxDocumentLength + " bytes)", off + (int) maxDocumentLength);
+      }
+    } else {
+      this.buf = new byte[DEFAULT_BUFFER];
+    }
+  }
+
+  /** A strict reader with default limits over the whole array. */
+  public static JsonReader of(byte[] utf8) {
+    return Json.DEFAULT.reader(utf8);
+  }
+
+  /** A strict reader with default limits over {@code len} bytes of {@code utf8} from {@code off}. */
+  public static JsonReader of(byte[] utf8, int off, int len) {
+    return Json.DEFAULT.reader(utf8, off, len);
+  }
+
+  /** A strict reader with default limits over a UTF-8 stream; {@link #close()} closes it. */
+  public static JsonReader of(InputStream utf8) {
+    return Json.DEFAULT.reader(utf8);
+  }
+
+  /** A strict reader with default limits over a string (encoded to UTF-8 first). */
+  public static JsonReader of(String json) {
+    return Json.DEFAULT.reader(json);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Tokens
+
+  /**
+   * Moves to the next token and returns it. At the end of the input returns {@link
+   * JsonToken#END_DOCUMENT}, and keeps returning it.
+   *
+   * @throws JsonException when the input is malformed or over a limit
+   */
+  public JsonToken next() {
+    int b = skipWhitespace();
+    switch (expect) {
+      case E_VALUE:
+        return value(b);
+      case E_FIRST_ELEMENT:
+        if (b == ']') {
+          return endArray();
+        }
+        return element(b);
+      case E_ARRAY_NEXT:
+        if (b == ',') {
+          pos++;
+          b = skipWhitespace();
+          if (b == ']' && allowTrailingCommas) {
+            return endArray();
+          }
+          return element(b);
+        }
+        if (b == ']') {
+          return endArray();
+        }
+        throw unexpected(b, "',' or ']'");
+      case E_FIRST_NAME:
+        if (b == '}') {
+          return endObject();
+        }
+        return name(b);
+      case E_OBJECT_NEXT:
+        if (b == ',') {
+          pos++;
+          b = skipWhitespace();
+          if (b == '}' && allowTrailingCommas) {
+            return endObject();
+          }
+          return name(b);
+        }
+        if (b == '}') {
+          return endObject();
+        }
+        throw unexpected(b, "',' or '}'");
+      case E_COLON:
+        if (b != ':') {
+          throw unexpected(b, "':'");
+        }
+        pos++;
+        return value(skipWhitespace());
+      default: // E_END
+        if (b < 0) {
+          return token = JsonToken.END_DOCUMENT;
+        }
+        if (multipleValues) {
+          counts[0]++;
+          return value(b);
+        }
+        throw unexpected(b, "the end of the input after the value");
+    }
+  }
+
+  /** The current token, or null before the first {@link #next()}. */
+  public JsonToken token() {
+    return token;
+  }
+
+  /**
+   * Moves to the next token and checks that it is {@code expected}.
+   *
+   * @throws JsonException when it is another token
+   */
+  public void expect(JsonToken expected) {
+    if (next() != expected) {
+      throw typeError(describe(expected));
+    }
+  }
+
+  /**
+   * When the current token begins an object or array, moves to the token that ends it; otherwise
+   * does nothing. Everything skipped is still checked.
+   */
+  public void skipChildren() {
+    if (token == JsonToken.BEGIN_OBJECT || token == JsonToken.BEGIN_ARRAY) {
+      int target = depth - 1;
+      while (depth > target) {
+        next();
+      }
+    }
+  }
+
+  /** Moves past the next whole value: use it after a {@link JsonToken#NAME} you do not want. */
+  public void skipValue() {
+    next();
+    skipChildren();
+  }
+
+  private JsonToken element(int b) {
+    int c = ++counts[depth];
+    if (c > maxMembers && maxMembers >= 0) {
+      throw error("array has more than maxMembers (" + maxMembers + ") elements", pos);
+    }
+    return value(b);
+  }
+
+  private JsonToken value(int b) {
+    switch (b) {
+      case '{':
+        push(K_OBJECT);
+        expect = E_FIRST_NAME;
+        return token = JsonToken.BEGIN_OBJECT;
+      case '[':
+        push(K_ARRAY);
+        expect = E_FIRST_ELEMENT;
+        return token = JsonToken.BEGIN_ARRAY;
+      case '"':
+        scanString(maxStringLength, "string", "maxStringLength");
+        afterValue();
+        return token = JsonToken.STRING;
+      case 't':
+        literal("true");
+        afterValue();
+        return token = JsonToken.TRUE;
+      case 'f':
+        literal("false");
+        afterValue();
+        return token = JsonToken.FALSE;
+      case 'n':
+        literal("null");
+        afterValue();
+        return token = JsonToken.NULL;
+      case '-':
+      case '0':
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+      case '5':
+      case '6':
+      case '7':
+      case '8':
+      case '9':
+        scanNumber();
+        afterValue();
+        return token = JsonToken.NUMBER;
+      default:
+        throw unexpected(b, "a value");
+    }
+  }
+
+  private JsonToken name(int b) {
+    if (b != '"') {
+      throw unexpected(b, "a member name in double quotes");
+    }
+    int d = depth;
+    int c = ++counts[d];
+    if (c > maxMembers && maxMembers >= 0) {
+      throw error("object has more than maxMembers (" + maxMembers + ") members", pos);
+    }
+    scanString(maxNameLength, "member name", "maxNameLength");
+    nameStart[d] = tokStart;
+    nameLen[d] = tokEnd - tokStart;
+    nameEscaped[d] = tokEscaped;
+    names[d] = null;
+    expect = E_COLON;
+    return token = JsonToken.NAME;
+  }
+
+  private void afterValue() {
+    byte k = kinds[depth];
+    expect = k == K_ARRAY ? E_ARRAY_NEXT : k == K_OBJECT ? E_OBJECT_NEXT : E_END;
+  }
+
+  private void push(byte kind) {
+    int d = depth + 1;
+    if (d > maxDepth) {
+      throw error("nesting deeper than maxDepth (" + maxDepth + ")", pos);
+    }
+    if (d == kinds.length) {
+      int n = d * 2;
+      kinds = Arrays.copyOf(kinds, n);
+      counts = Arrays.copyOf(counts, n);
+      nameStart = Arrays.copyOf(nameStart, n);
+      nameLen = Arrays.copyOf(nameLen, n);
+      nameEscaped = Arrays.copyOf(nameEscaped, n);
+      names = Arrays.copyOf(names, n);
+    }
+    kinds[d] = kind;
+    counts[d] = 0;
+    depth = d;
+    pos++;
+  }
+
+  private JsonToken endArray() {
+    pos++;
+    depth--;
+    afterValue();
+    return token = JsonToken.END_ARRAY;
+  }
+
+  private JsonToken endObject() {
+    pos++;
+    depth--;
+    afterValue();
+    return token = JsonToken.END_OBJECT;
+  }
+
+  /** Skips white space (and comments when allowed); returns the next byte unconsumed, or -1. */
+  private int skipWhitespace() {
+    int p = pos;
+    while (true) {
+      if (p >= end) {
+        pos = p;
+        if (!fill()) {
+          return -1;
+        }
+        p = pos;
+      }
+      int b = buf[p] & 0xFF;
+      if (b > ' ') {
+        pos = p;
+        if (b == '/' && allowComments) {
+          skipComment();
+          p = pos;
+          continue;
+        }
+        return b;
+      }
+      if (b == ' ' || b == '\t' || b == '\r') {
+        p++;
+      } else if (b == '\n') {
+        p++;
+        line++;
+        lineStart = base + p;
+      } else {
+        pos = p;
+        return b;
+      }
+    }
+  }
+
+  private void skipComment() {
+    int start = pos;
+    if (!ensure(2)) {
+      throw error("unexpected end of input in a comment", start);
+    }
+    int kind = buf[pos + 1];
+    if (kind == '/') {
+      pos += 2;
+      while (true) {
+        if (pos >= end && !fill()) {
+          return;
+        }
+        if (buf[pos] == '\n') {
+          return; // the newline itself is white space
+        }
+        pos++;
+      }
+    } else if (kind == '*') {
+      pos += 2;
+      while (true) {
+        if (!ensure(2)) {
+          throw error("unterminated comment", start);
+        }
+        byte c = buf[pos];
+        if (c == '*' && buf[pos + 1] == '/') {
+          pos += 2;
+          return;
+        }
+        pos++;
+        if (c == '\n') {
+          line++;
+          lineStart = base + pos;
+        }
+      }
+    } else {
+      throw unexpected('/', "a value");
+    }
+  }
+
+  private void literal(String word) {
+    int n = word.length();
+    if (!ensure(n)) {
+      // Report the first byte that differs, or the end of the input.
+      for (int i = 0; i < end - pos; i++) {
+        if (buf[pos + i] != word.charAt(i)) {
+          throw error("invalid literal: expected '" + word + "'", pos + i);
+        }
+      }
+      throw error("unexpected end of input in literal '" + word + "'", end);
+    }
+    for (int i = 0; i < n; i++) {
+      if (buf[pos + i] != word.charAt(i)) {
+        throw error("invalid literal: expected '" + word + "'", pos + i);
+      }
+    }
+    tokStart = pos;
+    pos += n;
+    tokEnd = pos;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Strings
+
+  /** Scans a string whose opening quote is at pos; leaves tokStart/tokEnd around its content. */
+  private void scanString(int max, String what, String limitName) {
+    int p = pos + 1;
+    mark = p;
+    boolean escaped = false;
+    boolean nonAscii = false;
+    final byte[] cls = STRING_CLASS;
+    while (true) {
+      byte[] bf = buf;
+      int e = end;
+      while (p < e) {
+        int c = bf[p] & 0xFF;
+        int k = cls[c];
+        if (k == 0) {
+          p++;
+          continue;
+        }
+        if (k == 1) {
+          int start = mark;
+          mark = -1;
+          if (p - start > max) {
+            throw error(what + " longer than " + limitName + " (" + max + " bytes)", start - 1);
+          }
+          tokStart = start;
+          tokEnd = p;
+          tokEscaped = escaped;
+          tokNonAscii = nonAscii;
+          pos = p + 1;
+          return;
+        }
+        if (k == 2) {
+          escaped = true;
+          p = escape(p);
+        } else if (k == 3) {
+          throw error(
+              "unescaped control character U+00" + hex2(c) + " in " + what + " (escape it as \\u00"
+                  + hex2(c) + ")",
+              p);
+        } else {
+          nonAscii = true;
+          p = utf8(p, c);
+        }
+        bf = buf;
+        e = end;
+      }
+      if (p - mark > max) {
+        throw error(what + " longer than " + limitName + " (" + max + " bytes)", mark - 1);
+      }
+      pos = p;
+      if (!fill()) {
+        throw error("unexpected end of input in " + what + ": missing closing '\"'", mark - 1);
+      }
+      p = pos;
+    }
+  }
+
+  /** Checks the escape sequence at p (a backslash); returns the index after it. May refill. */
+  private int escape(int p) {
+    pos = p;
+    if (!ensure(2)) {
+      throw error("unexpected end of input in an escape sequence", pos);
+    }
+    p = pos;
+    int c = buf[p + 1];
+    switch (c) {
+      case '"':
+      case '\\':
+      case '/':
+      case 'b':
+      case 'f':
+      case 'n':
+      case 'r':
+      case 't':
+        return p + 2;
+      case 'u':
+        if (!ensure(6)) {
+          throw error("unexpected end of input in a \\u escape", end);
+        }
+        p = pos;
+        for (int i = 2; i < 6; i++) {
+          if (hexValue(buf[p + i]) < 0) {
+            throw error("invalid \\u escape: expected 4 hex digits", p + i);
+          }
+        }
+        return p + 6;
+      default:
+        throw error("invalid escape sequence '\\" + printable(c & 0xFF) + "'", p);
+    }
+  }
+
+  /** Checks the UTF-8 sequence whose lead byte c is at p; returns the index after it. */
+  private int utf8(int p, int c) {
+    int n;
+    int lo = 0x80;
+    int hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      n = 3;
+      if (c == 0xE0) {
+        lo = 0xA0; // shorter forms are overlong
+      } else if (c == 0xED) {
+        hi = 0x9F; // U+D800..U+DFFF are surrogates, not characters
+      }
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      n = 4;
+      if (c == 0xF0) {
+        lo = 0x90;
+      } else if (c == 0xF4) {
+        hi = 0x8F; // above U+10FFFF
+      }
+    } else {
+      throw error("invalid UTF-8: byte 0x" + hex2(c) + " cannot start a character", p);
+    }
+    pos = p;
+    if (!ensure(n)) {
+      throw error("invalid UTF-8: truncated " + n + "-byte sequence", pos);
+    }
+    p = pos;
+    int c1 = buf[p + 1] & 0xFF;
+    if (c1 < lo || c1 > hi) {
+      throw error("invalid UTF-8: byte 0x" + hex2(c1) + " after lead byte 0x" + hex2(c), p + 1);
+    }
+    for (int i = 2; i < n; i++) {
+      int ci = buf[p + i] & 0xFF;
+      if (ci < 0x80 || ci > 0xBF) {
+        throw error("invalid UTF-8: byte 0x" + hex2(ci) + " is not a continuation byte", p + i);
+      }
+    }
+    return p + n;
+  }
+
+  /**
+   * The current {@link JsonToken#STRING} or {@link JsonToken#NAME}, decoded. Names are shared
+   * through a small cache, so repeated names are decoded once.
+   */
+  public String getString() {
+    JsonToken t = token;
+    if (t == JsonToken.STRING) {
+      return decodeToken();
+    }
+    if (t == JsonToken.NAME) {
+      return getName();
+    }
+    throw typeError("a string");
+  }
+
+  /** The current member name; the current token must be {@link JsonToken#NAME}. */
+  public String getName() {
+    if (token != JsonToken.NAME) {
+      throw typeError("a member name");
+    }
+    if (tokEscaped) {
+      return decodeToken();
+    }
+    return NameCache.SHARED.get(buf, tokStart, tokEnd - tokStart, !tokNonAscii);
+  }
+
+  /**
+   * True when the current name equals the pre-encoded UTF-8 bytes {@code utf8}, compared without
+   * decoding or allocating (unless the name in the input uses escapes).
+   */
+  public boolean nameEquals(byte[] utf8) {
+    if (token != JsonToken.NAME) {
+      throw typeError("a member name");
+    }
+    if (!tokEscaped) {
+      return Arrays.equals(buf, tokStart, tokEnd, utf8, 0, utf8.length);
+    }
+    return decodeToken().equals(new String(utf8, StandardCharsets.UTF_8));
+  }
+
+  /** The raw length in bytes of the current string or name, as it stands in the input. */
+  public int rawLength() {
+    return tokEnd - tokStart;
+  }
+
+  /**
+   * The name of the object member whose value is being read, or null when the current value is not
+   * in an object.
+   */
+  public String currentName() {
+    int d = depth;
+    if (token == JsonToken.BEGIN_OBJECT || token == JsonToken.BEGIN_ARRAY) {
+      d--;
+    }
+    if (d <= 0 || kinds[d] != K_OBJECT || counts[d] == 0) {
+      return null;
+    }
+    return nameAt(d);
+  }
+
+  private String nameAt(int d) {
+    String s = names[d];
+    if (s == null) {
+      s = decode(buf, nameStart[d], nameStart[d] + nameLen[d], nameEscaped[d]);
+      names[d] = s;
+    }
+    return s;
+  }
+
+  @SuppressWarnings("deprecation")
+  private String decodeToken() {
+    if (!tokEscaped) {
+      return tokNonAscii
+          ? new String(buf, tokStart, tokEnd - tokStart, StandardCharsets.UTF_8)
+          : new String(buf, 0, tokStart, tokEnd - tokStart);
+    }
+    return decode(buf, tokStart, tokEnd, true);
+  }
+
+  /** Decodes checked string content, resolving escapes. */
+  private static String decode(byte[] b, int from, int to, boolean escaped) {
+    if (!escaped) {
+      return new String(b, from, to - from, StandardCharsets.UTF_8);
+    }
+    char[] out = new char[to - from];
+    int n = 0;
+    int i = from;
+    while (i < to) {
+      int c = b[i] & 0xFF;
+      if (c == '\\') {
+        int e = b[i + 1];
+        switch (e) {
+          case 'b':
+            out[n++] = '\b';
+            break;
+          case 'f':
+            out[n++] = '\f';
+            break;
+          case 'n':
+            out[n++] = '\n';
+            break;
+          case 'r':
+            out[n++] = '\r';
+            break;
+          case 't':
+            out[n++] = '\t';
+            break;
+          case 'u':
+            out[n++] =
+                (char)
+                    (hexValue(b[i + 2]) << 12
+                        | hexValue(b[i + 3]) << 8
+                        | hexValue(b[i + 4]) << 4
+                        | hexValue(b[i + 5]));
+            i += 4;
+            break;
+          default: // '"', '\\', '/'
+            out[n++] = (char) e;
+        }
+        i += 2;
+      } else if (c < 0x80) {
+        out[n++] = (char) c;
+        i++;
+      } else if (c < 0xE0) {
+        out[n++] = (char) ((c & 0x1F) << 6 | (b[i + 1] & 0x3F));
+        i += 2;
+      } else if (c < 0xF0) {
+        out[n++] = (char) ((c & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | (b[i + 2] & 0x3F));
+        i += 3;
+      } else {
+        int cp =
+            (c & 0x07) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6 | (b[i + 3] & 0x3F);
+        out[n++] = Character.highSurrogate(cp);
+        out[n++] = Character.lowSurrogate(cp);
+        i += 4;
+      }
+    }
+    return new String(out, 0, n);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Numbers
+
+  private void scanNumber() {
+    int start = pos;
+    int stop = checkNumber(start, end);
+    if (stop == end && !eof) {
+      // The number may go on past the buffer: pull all of it in, then check it again.
+      mark = start;
+      int p = end;
+      while (true) {
+        if (p >= end) {
+          pos = p;
+          if (!fill()) {
+            break;
+          }
+          p = pos;
+        }
+        int c = buf[p];
+        if ((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
+          p++;
+          if (p - mark > maxNumberLength) {
+            break;
+          }
+        } else {
+          break;
+        }
+      }
+      start = mark;
+      mark = -1;
+      stop = checkNumber(start, p);
+    }
+    if (stop - start > maxNumberLength) {
+      throw error("number longer than maxNumberLength (" + maxNumberLength + " characters)", start);
+    }
+    tokStart = start;
+    tokEnd = stop;
+    pos = stop;
+  }
+
+  /**
+   * Checks the RFC 8259 number grammar from p, with lim as the end of the available input; returns
+   * the index after the number and sets integral, longOk and longValue.
+   */
+  private int checkNumber(int p, int lim) {
+    final byte[] b = buf;
+    boolean neg = false;
+    if (b[p] == '-') {
+      neg = true;
+      p++;
+    }
+    if (p >= lim) {
+      return numberEnd(p, lim, "a digit after '-'");
+    }
+    int c = b[p];
+    long v = 0;
+    int digits = 0;
+    if (c == '0') {
+      p++;
+      if (p < lim && b[p] >= '0' && b[p] <= '9') {
+        throw error("leading zeros are not allowed in numbers", p - 1);
+      }
+      digits = 1;
+    } else if (c >= '1' && c <= '9') {
+      do {
+        v = v * 10 + (c - '0');
+        digits++;
+        p++;
+      } while (p < lim && (c = b[p]) >= '0' && c <= '9');
+    } else {
+      throw error("expected a digit after '-' but found " + describe(c & 0xFF), p);
+    }
+    boolean isInt = true;
+    if (p < lim && b[p] == '.') {
+      isInt = false;
+      p++;
+      if (p >= lim) {
+        return numberEnd(p, lim, "a digit after '.'");
+      }
+      if (b[p] < '0' || b[p] > '9') {
+        throw error("expected a digit after '.' but found " + describe(b[p] & 0xFF), p);
+      }
+      do {
+        p++;
+      } while (p < lim && b[p] >= '0' && b[p] <= '9');
+    }
+    if (p < lim && (b[p] == 'e' || b[p] == 'E')) {
+      isInt = false;
+      p++;
+      if (p < lim && (b[p] == '+' || b[p] == '-')) {
+        p++;
+      }
+      if (p >= lim) {
+        return numberEnd(p, lim, "a digit in the exponent");
+      }
+      if (b[p] < '0' || b[p] > '9') {
+        throw error("expected a digit in the exponent but found " + describe(b[p] & 0xFF), p);
+      }
+      do {
+        p++;
+      } while (p < lim && b[p] >= '0' && b[p] <= '9');
+    }
+    integral = isInt;
+    longOk = isInt && digits <= 18;
+    longValue = neg ? -v : v;
+    return p;
+  }
+
+  /** A number cut off at lim: fine to retry when more input may come, else an error. */
+  private int numberEnd(int p, int lim, String expected) {
+    if (lim == end && !eof) {
+      return lim; // scanNumber pulls in more input and checks again
+    }
+    throw error("unexpected end of input in number: expected " + expected, p);
+  }
+
+  private void requireNumber() {
+    if (token != JsonToken.NUMBER) {
+      throw typeError("a number");
+    }
+  }
+
+  /** True when the current number has no fraction and no exponent. */
+  public boolean isIntegral() {
+    requireNumber();
+    return integral;
+  }
+
+  /** The current number as an {@code int}; it must be an integer in range. */
+  public int getInt() {
+    long v = getLong();
+    if (v != (int) v) {
+      throw typeError("an int (the number " + numberText() + " is out of range)");
+    }
+    return (int) v;
+  }
+
+  /**
+   * The current number as a {@code long}. It must be an integer in range; {@code 1e3} and {@code
+   * 2.0} are integers, {@code 2.5} is not.
+   */
+  public long getLong() {
+    requireNumber();
+    if (longOk) {
+      return longValue;
+    }
+    if (integral) {
+      try {
+        return Long.parseLong(numberText());
+      } catch (NumberFormatException e) {
+        throw typeError("a long (the number " + numberText() + " is out of range)");
+      }
+    }
+    BigDecimal d = getBigDecimal();
+    if (d.precision() - d.scale() > 19) {
+      throw typeError("a long (the number " + numberText() + " is out of range)");
+    }
+    try {
+      return d.longValueExact();
+    } catch (ArithmeticException e) {
+      throw typeError("a long (the number " + numberText() + " is not an integer in range)");
+    }
+  }
+
+  /**
+   * The current number as the nearest {@code double} (correctly rounded). A number too large for a
+   * double is an error, never an infinity; use {@link #getBigDecimal()} for such numbers.
+   */
+  public double getDouble() {
+    requireNumber();
+    if (longOk && longValue <= (1L << 53) && longValue >= -(1L << 53)) {
+      double d = longValue;
+      return longValue == 0 && buf[tokStart] == '-' ? -0.0 : d;
+    }
+    double d = fastDouble();
+    if (Double.isNaN(d)) {
+      d = JsonDoubleParser.parseDouble(buf, tokStart, tokEnd - tokStart);
+    }
+    if (Double.isInfinite(d)) {
+      throw typeError("a double (the number " + numberText() + " is out of its range)");
+    }
+    return d;
+  }
+
+  /**
+   * Clinger's fast path: a significand of at most 15 digits times a power of ten of at most 22 is
+   * exact in a double, so one multiplication or division rounds correctly. NaN when it does not
+   * apply.
+   */
+  private double fastDouble() {
+    final byte[] b = buf;
+    int p = tokStart;
+    int e = tokEnd;
+    boolean neg = b[p] == '-';
+    if (neg) {
+      p++;
+    }
+    long m = 0;
+    int digits = 0;
+    int scale = 0;
+    boolean frac = false;
+    for (; p < e; p++) {
+      int c = b[p];
+      if (c >= '0' && c <= '9') {
+        if (m != 0 || c != '0') {
+          if (++digits > 15) {
+            return Double.NaN;
+          }
+        }
+        m = m * 10 + (c - '0');
+        if (frac) {
+          scale--;
+        }
+      } else if (c == '.') {
+        frac = true;
+      } else {
+        break; // exponent
+      }
+    }
+    if (p < e) {
+      p++;
+      boolean eneg = false;
+      if (b[p] == '+') {
+        p++;
+      } else if (b[p] == '-') {
+        eneg = true;
+        p++;
+      }
+      int x = 0;
+      for (; p < e; p++) {
+        x = x * 10 + (b[p] - '0');
+        if (x > 1000) {
+          return Double.NaN;
+        }
+      }
+      scale += eneg ? -x : x;
+    }
+    double d = m;
+    if (m == 0) {
+      return neg ? -0.0 : 0.0;
+    }
+    if (scale < 0) {
+      if (scale < -22) {
+        return Double.NaN;
+      }
+      d /= POW10[-scale];
+    } else if (scale > 0) {
+      if (scale > 22) {
+        return Double.NaN;
+      }
+      d *= POW10[scale];
+    }
+    return neg ? -d : d;
+  }
+
+  /** The current number exactly, as a {@link BigDecimal}. */
+  public BigDecimal getBigDecimal() {
+    requireNumber();
+    if (isLongExact()) {
+      return BigDecimal.valueOf(longValue);
+    }
+    try {
+      return new BigDecimal(numberChars());
+    } catch (NumberFormatException e) {
+      throw typeError("a BigDecimal (the exponent of " + numberText() + " is out of range)");
+    }
+  }
+
+  /**
+   * The current number exactly, as a {@link BigInteger}; it must be an integer. The value of a
+   * number with an exponent may have at most {@link JsonLimits#maxNumberLength()} digits.
+   */
+  public BigInteger getBigInteger() {
+    requireNumber();
+    if (longOk) {
+      return BigInteger.valueOf(longValue);
+    }
+    if (integral) {
+      return new BigInteger(numberText());
+    }
+    BigDecimal d = getBigDecimal();
+    if (d.precision() - d.scale() > maxNumberLength) {
+      throw typeError("a BigInteger of at most maxNumberLength digits (" + numberText() + ")");
+    }
+    try {
+      return d.toBigIntegerExact();
+    } catch (ArithmeticException e) {
+      throw typeError("an integer (the number " + numberText() + " has a fraction)");
+    }
+  }
+
+  /** The current number exactly as written in the input. */
+  public String getNumberText() {
+    requireNumber();
+    return numberText();
+  }
+
+  @SuppressWarnings("deprecation")
+  private String numberText() {
+    return new String(buf, 0, tokStart, tokEnd - tokStart);
+  }
+
+  private char[] numberChars() {
+    char[] c = new char[tokEnd - tokStart];
+    for (int i = 0; i < c.length; i++) {
+      c[i] = (char) buf[tokStart + i];
+    }
+    return c;
+  }
+
+  /** A copy of the current number's text as ASCII bytes. */
+  byte[] numberBytes() {
+    return Arrays.copyOfRange(buf, tokStart, tokEnd);
+  }
+
+  /** The current number as a long when {@link #isLongExact()}; package-private for the tree. */
+  long longValueUnchecked() {
+    return longValue;
+  }
+
+  /**
+   * True when the current number is an integer written as its canonical {@code long} text (at
+   * most 18 digits, and not {@code -0}), so that {@link #getLong()} gives it without loss of its
+   * text.
+   */
+  boolean isLongExact() {
+    return longOk && (longValue != 0 || buf[tokStart] != '-');
+  }
+
+  /** The current {@code true} or {@code false}. */
+  public boolean getBoolean() {
+    if (token == JsonToken.TRUE) {
+      return true;
+    }
+    if (token == JsonToken.FALSE) {
+      return false;
+    }
+    throw typeError("a boolean");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Where we are
+
+  /** The JSON path of the current value, such as {@code $.users[3].name}. */
+  public String path() {
+    // The path of a container that was just begun is that of its own value, one level up.
+    boolean begun = token == JsonToken.BEGIN_ARRAY || token == JsonToken.BEGIN_OBJECT;
+    return pathTo(begun ? depth - 1 : depth);
+  }
+
+  private String pathTo(int levels) {
+    StringBuilder sb = new StringBuilder("$");
+    for (int i = 1; i <= levels; i++) {
+      if (counts[i] == 0) {
+        continue;
+      }
+      if (kinds[i] == K_ARRAY) {
+        sb.append('[').append(counts[i] - 1).append(']');
+      } else {
+        appendName(sb, nameAt(i));
+      }
+    }
+    return sb.toString();
+  }
+
+  static void appendName(StringBuilder sb, String name) {
+    boolean plain = !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0));
+    for (int i = 1; plain && i < name.length(); i++) {
+      plain = Character.isJavaIdentifierPart(name.charAt(i));
+    }
+    if (plain) {
+      sb.append('.').append(name);
+    } else {
+      sb.append("['");
+      for (int i = 0; i < name.length(); i++) {
+        char c = name.charAt(i);
+        if (c == '\'' || c == '\\') {
+          sb.append('\\');
+        }
+        sb.append(c);
+      }
+      sb.append("']");
+    }
+  }
+
+  /** The nesting depth: 0 at the top, 1 inside the outermost array or object, and so on. */
+  public int depth() {
+    return depth;
+  }
+
+  /** The 0-based offset in the input of the next byte to read. */
+  public long offset() {
+    return base + pos;
+  }
+
+  /** The 1-based line of the next byte to read. */
+  public long line() {
+    return line;
+  }
+
+  /** The 0-based offset in the input where the current token starts (strings: after the quote). */
+  public long tokenOffset() {
+    return base + tokStart;
+  }
+
+  /** Buffer capacity, for tests of constant memory. */
+  int bufferCapacity() {
+    return buf.length;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Input
+
+  /** Ensures n bytes from pos are in the buffer; false at the end of the input. May move pos. */
+  private boolean ensure(int n) {
+    while (end - pos < n) {
+      if (!fill()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Reads more input, keeping the bytes from mark (or pos) onward; shifts pos, mark and the name
+   * positions when it compacts. Returns false at the end of the input.
+   */
+  private boolean fill() {
+    if (eof) {
+      return false;
+    }
+    int keep = mark >= 0 ? Math.min(mark, pos) : pos;
+    if (keep > 0) {
+      for (int d = 1; d <= depth; d++) {
+        if (kinds[d] == K_OBJECT && counts[d] > 0 && names[d] == null) {
+          if (nameStart[d] < keep) {
+            nameAt(d);
+          } else {
+            nameStart[d] -= keep;
+          }
+        }
+      }
+      System.arraycopy(buf, keep, buf, 0, end - keep);
+      base += keep;
+      pos -= keep;
+      end -= keep;
+      if (mark >= 0) {
+        mark -= keep;
+      }
+      tokStart = Math.max(0, tokStart - keep);
+      tokEnd = Math.max(0, tokEnd - keep);
+    }
+    if (end == buf.length) {
+      // One token fills the buffer: grow it. Token limits stop this before it runs away.
+      buf = Arrays.copyOf(buf, buf.length * 2);
+    }
+    try {
+      int n;
+      do {
+        n = in.read(buf, end, buf.length - end);
+      } while (n == 0);
+      if (n < 0) {
+        eof = true;
+        return false;
+      }
+      end += n;
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading JSON input at offset " + (base + end), e);
+    }
+    if (maxDocumentLength >= 0 && base + end > maxDocumentLength) {
+      throw error(
+          "document longer than maxDocumentLength (" + maxDocumentLength + " bytes)",
+          (int) (maxDocumentLength - base));
+    }
+    return true;
+  }
+
+  /** Closes the underlying stream, if any. */
+  @Override
+  public void close() {
+    if (in != null) {
+      try {
+        in.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Errors
+
+  /** An error while reading, at buffer index {@code index}, with the path down to the fault. */
+  JsonException error(String reason, int index) {
+    return errorAt(reason, index, pathTo(depth));
+  }
+
+  private JsonException errorAt(String reason, int index, String path) {
+    long offset = base + index;
+    long col = offset - lineStart + 1;
+    return new JsonException(reason, offset, line, Math.max(1, col), path);
+  }
+
+  private JsonException unexpected(int b, String expected) {
+    if (b < 0) {
+      return error("unexpected end of input: expected " + expected, end);
+    }
+    String hint = "";
+    if (b == 0xEF && base + pos == 0) {
+      hint = " (a UTF-8 byte order mark, which RFC 8259 forbids)";
+    } else if (b == '\'') {
+      hint = " (strings take double quotes)";
+    } else if (b == '/' && !allowComments) {
+      hint = " (comments are not JSON; allow them with Json.builder().allowComments(true))";
+    } else if ((b == ']' || b == '}') && !allowTrailingCommas) {
+      hint = " (a trailing comma? allow them with Json.builder().allowTrailingCommas(true))";
+    }
+    return error("expected " + expected + " but found " + describe(b) + hint, pos);
+  }
+
+  private JsonException typeError(String expected) {
+    String found = token == null ? "nothing (call next() first)" : describe(token);
+    return errorAt("expected " + expected + " but found " + found, tokenIndex(), path());
+  }
+
+  private int tokenIndex() {
+    if (token == JsonToken.STRING || token == JsonToken.NAME) {
+      return tokStart - 1;
+    }
+    if (token == JsonToken.NUMBER || token == JsonToken.TRUE || token == JsonToken.FALSE
+        || token == JsonToken.NULL) {
+      return tokStart;
+    }
+    return Math.max(0, pos - 1);
+  }
+
+  private static String describe(JsonToken t) {
+    switch (t) {
+      case BEGIN_OBJECT:
+        return "an object";
+      case BEGIN_ARRAY:
+        return "an array";
+      case END_OBJECT:
+        return "the end of an object";
+      case END_ARRAY:
+        return "the end of an array";
+      case NAME:
+        return "a member name";
+      case STRING:
+        return "a string";
+      case NUMBER:
+        return "a number";
+      case TRUE:
+        return "true";
+      case FALSE:
+        return "false";
+      case NULL:
+        return "null";
+      default:
+        return "the end of the input";
+    }
+  }
+
+  static String describe(int b) {
+    if (b < 0) {
+      return "the end of the input";
+    }
+    if (b > ' ' && b < 0x7F) {
+      return "'" + (char) b + "'";
+    }
+    return "byte 0x" + hex2(b);
+  }
+
+  private static String printable(int b) {
+    return b > ' ' && b < 0x7F ? String.valueOf((char) b) : "0x" + hex2(b);
+  }
+
+  private static String hex2(int b) {
+    String h = Integer.toHexString(b).toUpperCase(java.util.Locale.ROOT);
+    return h.length() == 1 ? "0" + h : h;
+  }
+
+  private static int hexValue(int c) {
+    if (c >= '0' && c <= '9') {
+      return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+      return c - 'a' + 10;
+    }
+    if (c >= 'A' && c <= 'F') {
+      return c - 'A' + 10;
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,683 @@
+package dev.brisk.json;
+
+import java.io.Closeable;
+import java.io.Flushable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+
+/**
+ * Writes JSON as UTF-8 bytes, into a growable buffer ({@link #toByteArray()}) or through a
+ * fixed-size buffer to an {@link OutputStream}.
+ *
+ * <pre>{@code
+ * JsonWriter w = JsonWriter.create();
+ * w.beginObject().name("id").value(42).name("tags").beginArray().value("a").endArray().endObject();
+ * byte[] json = w.toByteArray();   // {"id":42,"tags":["a"]}
+ * }</pre>
+ *
+ * <p><b>Exact.</b> Doubles are written in the shortest form that reads back to the same double
+ * (see {@link #value(double)}); NaN and the infinities are not JSON and are refused with a {@link
+ * JsonException}. Big numbers are written in full.
+ *
+ * <p><b>Escaping.</b> {@code "}, {@code \} and the control characters U+0000..U+001F are always
+ * escaped, as are lone surrogates in a Java string (as {@code \}{@code uD800}, so the text stays
+ * valid UTF-8 and reads back to the same string). Options escape {@code </} as {@code <\/} for
+ * HTML script blocks and U+2028/U+2029 for JavaScript.
+ *
+ * <p><b>Structure</b> is checked: a value where a name is due, or an unbalanced end, is an {@link
+ * IllegalStateException}. Several top-level values are written one per line (NDJSON).
+ *
+ * <p><b>Thread-safety:</b> none; one writer belongs to one thread at a time. A writer may be
+ * {@link #reset()} and reused to avoid allocation.
+ */
+public final class JsonWriter implements Closeable, Flushable {
+  // State of each nesting level.
+  private static final byte S_TOP_EMPTY = 0;
+  private static final byte S_TOP_DONE = 1;
+  private static final byte S_ARRAY_EMPTY = 2;
+  private static final byte S_ARRAY = 3;
+  private static final byte S_OBJECT_EMPTY = 4;
+  private static final byte S_OBJECT = 5;
+  private static final byte S_NAME = 6; // a name was written, its value is due
+
+  /** Per ASCII char: 0 write as is, else the char after the backslash ('u' for a six-character escape). */
+  private static final byte[] ESCAPE = new byte[128];
+
+  static {
+    for (int c = 0; c < 0x20; c++) {
+      ESCAPE[c] = 'u';
+    }
+    ESCAPE['"'] = '"';
+    ESCAPE['\\'] = '\\';
+    ESCAPE['\b'] = 'b';
+    ESCAPE['\f'] = 'f';
+    ESCAPE['\n'] = 'n';
+    ESCAPE['\r'] = 'r';
+    ESCAPE['\t'] = 't';
+  }
+
+  private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] DIGIT_PAIRS = new byte[200];
+
+  static {
+    for (int i = 0; i < 100; i++) {
+      DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+      DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+    }
+  }
+
+  private static final long[] POW10 = new long[19];
+
+  static {
+    POW10[0] = 1;
+    for (int i = 1; i < 19; i++) {
+      POW10[i] = POW10[i - 1] * 10;
+    }
+  }
+
+  private static final byte[] MIN_LONG =
+      "-9223372036854775808".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  private final OutputStream out;
+  private byte[] buf;
+  private int pos;
+  private long flushed;
+
+  private byte[] stack = new byte[32];
+  private int depth;
+
+  private final String indent;
+  private final boolean escapeSlash;
+  private final boolean escapeLineSeparators;
+
+  JsonWriter(OutputStream out, int bufferSize, String indent, boolean escapeSlash, boolean escapeLs) {
+    this.out = out;
+    this.buf = new byte[Math.max(bufferSize, 64)];
+    this.indent = indent == null || indent.isEmpty() ? null : indent;
+    this.escapeSlash = escapeSlash;
+    this.escapeLineSeparators = escapeLs;
+    stack[0] = S_TOP_EMPTY;
+  }
+
+  /** A compact writer into a growable buffer. */
+  public static JsonWriter create() {
+    return new JsonWriter(null, 512, null, false, false);
+  }
+
+  /**
+   * A compact writer to {@code out} through a buffer of 8 KiB. Call {@link #flush()} or {@link
+   * #close()} at the end; {@link #close()} closes {@code out}.
+   */
+  public static JsonWriter of(OutputStream out) {
+    return new JsonWriter(out, 8192, null, false, false);
+  }
+
+  /** Options for a writer: pretty printing and the optional escapes. */
+  public static Options options() {
+    return new Options();
+  }
+
+  /** Settings for a {@link JsonWriter}; not thread-safe, but the writers it makes are independent. */
+  public static final class Options {
+    private String indent;
+    private boolean escapeSlash;
+    private boolean escapeLineSeparators;
+    private int bufferSize = 8192;
+
+    Options() {}
+
+    /** Pretty-print with this indent per level (e.g. two spaces); null or empty for compact. */
+    public Options indent(String indent) {
+      this.indent = indent;
+      return this;
+    }
+
+    /** Escape {@code </} as {@code <\/}, so that JSON can sit in an HTML script block. */
+    public Options escapeSlash(boolean on) {
+      this.escapeSlash = on;
+      return this;
+    }
+
+    /** Escape U+2028 and U+2029, which JavaScript before ES2019 takes as line ends. */
+    public Options escapeLineSeparators(boolean on) {
+      this.escapeLineSeparators = on;
+      return this;
+    }
+
+    /** The size of the buffer in front of an {@link OutputStream}. */
+    public Options bufferSize(int bytes) {
+      this.bufferSize = bytes;
+      return this;
+    }
+
+    /** A writer into a growable buffer. */
+    public JsonWriter create() {
+      return new JsonWriter(null, 512, indent, escapeSlash, escapeLineSeparators);
+    }
+
+    /** A writer to {@code out}. */
+    public JsonWriter to(OutputStream out) {
+      return new JsonWriter(out, bufferSize, indent, escapeSlash, escapeLineSeparators);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Structure
+
+  public JsonWriter beginObject() {
+    beforeValue();
+    push(S_OBJECT_EMPTY);
+    ensure(1);
+    buf[pos++] = '{';
+    return this;
+  }
+
+  public JsonWriter endObject() {
+    byte s = stack[depth];
+    if (s != S_OBJECT && s != S_OBJECT_EMPTY) {
+      throw new IllegalStateException(
+          s == S_NAME ? "endObject() after a name: the name's value is missing" : "endObject() outside an object");
+    }
+    depth--;
+    if (indent != null && s == S_OBJECT) {
+      newline();
+    }
+    ensure(1);
+    buf[pos++] = '}';
+    return this;
+  }
+
+  public JsonWriter beginArray() {
+    beforeValue();
+    push(S_ARRAY_EMPTY);
+    ensure(1);
+    buf[pos++] = '[';
+    return this;
+  }
+
+  public JsonWriter endArray() {
+    byte s = stack[depth];
+    if (s != S_ARRAY && s != S_ARRAY_EMPTY) {
+      throw new IllegalStateException("endArray() outside an array");
+    }
+    depth--;
+    if (indent != null && s == S_ARRAY) {
+      newline();
+    }
+    ensure(1);
+    buf[pos++] = ']';
+    return this;
+  }
+
+  private void push(byte state) {
+    if (++depth == stack.length) {
+      stack = Arrays.copyOf(stack, depth * 2);
+    }
+    stack[depth] = state;
+  }
+
+  /** Writes a member name; the member's value must follow. */
+  public JsonWriter name(String name) {
+    byte s = stack[depth];
+    if (s == S_OBJECT) {
+      ensure(1);
+      buf[pos++] = ',';
+    } else if (s != S_OBJECT_EMPTY) {
+      throw new IllegalStateException(
+          s == S_NAME ? "name() twice: the previous name's value is missing" : "name() outside an object");
+    }
+    stack[depth] = S_NAME;
+    if (indent != null) {
+      newline();
+    }
+    writeString(name);
+    ensure(2);
+    buf[pos++] = ':';
+    if (indent != null) {
+      buf[pos++] = ' ';
+    }
+    return this;
+  }
+
+  /**
+   * Writes a member name given as its UTF-8 bytes, which must need no escaping (codecs pre-encode
+   * their field names once).
+   */
+  public JsonWriter name(byte[] utf8) {
+    byte s = stack[depth];
+    if (s == S_OBJECT) {
+      ensure(1);
+      buf[pos++] = ',';
+    } else if (s != S_OBJECT_EMPTY) {
+      throw new IllegalStateException("name() outside an object or twice");
+    }
+    stack[depth] = S_NAME;
+    if (indent != null) {
+      newline();
+    }
+    ensure(utf8.length + 4);
+    buf[pos++] = '"';
+    System.arraycopy(utf8, 0, buf, pos, utf8.length);
+    pos += utf8.length;
+    buf[pos++] = '"';
+    buf[pos++] = ':';
+    if (indent != null) {
+      buf[pos++] = ' ';
+    }
+    return this;
+  }
+
+  private void beforeValue() {
+    byte s = stack[depth];
+    switch (s) {
+      case S_NAME:
+        stack[depth] = S_OBJECT;
+        return;
+      case S_ARRAY:
+        ensure(1);
+        buf[pos++] = ',';
+        if (indent != null) {
+          newline();
+        }
+        return;
+      case S_ARRAY_EMPTY:
+        stack[depth] = S_ARRAY;
+        if (indent != null) {
+          newline();
+        }
+        return;
+      case S_TOP_EMPTY:
+        stack[depth] = S_TOP_DONE;
+        return;
+      case S_TOP_DONE:
+        ensure(1);
+        buf[pos++] = '\n'; // NDJSON: one top-level value per line
+        return;
+      default:
+        throw new IllegalStateException("a value in an object needs a name() first");
+    }
+  }
+
+  private void newline() {
+    int n = indent.length();
+    ensure(1 + depth * n);
+    buf[pos++] = '\n';
+    for (int d = 0; d < depth; d++) {
+      for (int i = 0; i < n; i++) {
+        buf[pos++] = (byte) indent.charAt(i);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Values
+
+  /** Writes a string, or null when {@code s} is null. */
+  public JsonWriter value(String s) {
+    if (s == null) {
+      return nullValue();
+    }
+    beforeValue();
+    writeString(s);
+    return this;
+  }
+
+  public JsonWriter value(boolean b) {
+    beforeValue();
+    ensure(5);
+    if (b) {
+      buf[pos] = 't';
+      buf[pos + 1] = 'r';
+      buf[pos + 2] = 'u';
+      buf[pos + 3] = 'e';
+      pos += 4;
+    } else {
+      buf[pos] = 'f';
+      buf[pos + 1] = 'a';
+      buf[pos + 2] = 'l';
+      buf[pos + 3] = 's';
+      buf[pos + 4] = 'e';
+      pos += 5;
+    }
+    return this;
+  }
+
+  public JsonWriter nullValue() {
+    beforeValue();
+    ensure(4);
+    buf[pos] = 'n';
+    buf[pos + 1] = 'u';
+    buf[pos + 2] = 'l';
+    buf[pos + 3] = 'l';
+    pos += 4;
+    return this;
+  }
+
+  public JsonWriter value(long v) {
+    beforeValue();
+    ensure(20);
+    pos = writeLong(v, buf, pos);
+    return this;
+  }
+
+  /**
+   * Writes the shortest decimal that reads back to exactly {@code v}, in the layout of {@code
+   * Double.toString} ({@code 0.1}, {@code 1.0E-5}, {@code 100.0}).
+   *
+   * @throws JsonException for NaN and the infinities, which JSON cannot express
+   */
+  public JsonWriter value(double v) {
+    if (!Double.isFinite(v)) {
+      throw new JsonException(
+          "cannot write " + v + ": JSON has no NaN or infinity (write null or a string instead)",
+          path());
+    }
+    beforeValue();
+    ensure(DoubleFormat.MAX_CHARS);
+    pos = DoubleFormat.write(v, buf, pos);
+    return this;
+  }
+
+  /** Writes {@code v} exactly; null writes null. */
+  public JsonWriter value(BigDecimal v) {
+    if (v == null) {
+      return nullValue();
+    }
+    return rawNumber(v.toString());
+  }
+
+  /** Writes {@code v} exactly; null writes null. */
+  public JsonWriter value(BigInteger v) {
+    if (v == null) {
+      return nullValue();
+    }
+    return rawNumber(v.toString());
+  }
+
+  /** Writes a number given as text, checked against the JSON number grammar. */
+  public JsonWriter numberText(String text) {
+    if (!isJsonNumber(text)) {
+      throw new JsonException("not a JSON number: '" + text + "'", path());
+    }
+    return rawNumber(text);
+  }
+
+  private JsonWriter rawNumber(String text) {
+    beforeValue();
+    int n = text.length();
+    ensure(n);
+    for (int i = 0; i < n; i++) {
+      buf[pos++] = (byte) text.charAt(i);
+    }
+    return this;
+  }
+
+  /** Writes ASCII number bytes known to be valid (from the reader or the tree). */
+  JsonWriter rawNumber(byte[] ascii) {
+    beforeValue();
+    ensure(ascii.length);
+    System.arraycopy(ascii, 0, buf, pos, ascii.length);
+    pos += ascii.length;
+    return this;
+  }
+
+  /** Writes a tree value. */
+  public JsonWriter value(JsonValue v) {
+    TreeWriter.write(v, this);
+    return this;
+  }
+
+  static boolean isJsonNumber(String s) {
+    int i = 0;
+    int n = s.length();
+    if (i < n && s.charAt(i) == '-') {
+      i++;
+    }
+    if (i >= n) {
+      return false;
+    }
+    if (s.charAt(i) == '0') {
+      i++;
+    } else if (s.charAt(i) >= '1' && s.charAt(i) <= '9') {
+      while (i < n && Character.isDigit(s.charAt(i)) && s.charAt(i) < 128) {
+        i++;
+      }
+    } else {
+      return false;
+    }
+    if (i < n && s.charAt(i) == '.') {
+      i++;
+      int d = i;
+      while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+        i++;
+      }
+      if (i == d) {
+        return false;
+      }
+    }
+    if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+      i++;
+      if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+        i++;
+      }
+      int d = i;
+      while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+        i++;
+      }
+      if (i == d) {
+        return false;
+      }
+    }
+    return i == n;
+  }
+
+  static int writeLong(long v, byte[] b, int p) {
+    if (v < 0) {
+      if (v == Long.MIN_VALUE) {
+        System.arraycopy(MIN_LONG, 0, b, p, MIN_LONG.length);
+        return p + MIN_LONG.length;
+      }
+      b[p++] = '-';
+      v = -v;
+    }
+    int n = 1;
+    while (n < 19 && v >= POW10[n]) {
+      n++;
+    }
+    int i = p + n;
+    while (v >= 100) {
+      int r = (int) (v % 100);
+      v /= 100;
+      b[--i] = DIGIT_PAIRS[2 * r + 1];
+      b[--i] = DIGIT_PAIRS[2 * r];
+    }
+    if (v >= 10) {
+      b[--i] = DIGIT_PAIRS[2 * (int) v + 1];
+      b[--i] = DIGIT_PAIRS[2 * (int) v];
+    } else {
+      b[--i] = (byte) ('0' + v);
+    }
+    return p + n;
+  }
+
+  /** Writes {@code s} quoted and escaped, in chunks so that a huge string needs no huge buffer. */
+  private void writeString(String s) {
+    int len = s.length();
+    ensure(len + 2);
+    byte[] b = buf;
+    int p = pos;
+    b[p++] = '"';
+    // Fast path: ASCII that needs no escape, written straight into room reserved once.
+    int i = 0;
+    for (; i < len; i++) {
+      char c = s.charAt(i);
+      if (c >= 128 || ESCAPE[c] != 0 || (c == '/' && escapeSlash)) {
+        break;
+      }
+      b[p++] = (byte) c;
+    }
+    pos = p;
+    if (i < len) {
+      writeStringSlow(s, i, len);
+    }
+    ensure(1);
+    buf[pos++] = '"';
+  }
+
+  private void writeStringSlow(String s, int i, int len) {
+    while (i < len) {
+      int chunkEnd = Math.min(len, i + 1024);
+      ensure((chunkEnd - i) * 6);
+      byte[] b = buf;
+      int p = pos;
+      for (; i < chunkEnd; i++) {
+        char c = s.charAt(i);
+        if (c < 128) {
+          byte e = ESCAPE[c];
+          if (e == 0) {
+            if (c == '/' && escapeSlash && i > 0 && s.charAt(i - 1) == '<') {
+              b[p++] = '\\';
+            }
+            b[p++] = (byte) c;
+          } else if (e == 'u') {
+            p = unicodeEscape(c, b, p);
+          } else {
+            b[p++] = '\\';
+            b[p++] = e;
+          }
+        } else if (c < 0x800) {
+          b[p++] = (byte) (0xC0 | c >> 6);
+          b[p++] = (byte) (0x80 | (c & 0x3F));
+        } else if (Character.isSurrogate(c)) {
+          if (Character.isHighSurrogate(c) && i + 1 < len && Character.isLowSurrogate(s.charAt(i + 1))) {
+            int cp = Character.toCodePoint(c, s.charAt(++i));
+            b[p++] = (byte) (0xF0 | cp >> 18);
+            b[p++] = (byte) (0x80 | (cp >> 12 & 0x3F));
+            b[p++] = (byte) (0x80 | (cp >> 6 & 0x3F));
+            b[p++] = (byte) (0x80 | (cp & 0x3F));
+          } else {
+            p = unicodeEscape(c, b, p); // a lone surrogate is not UTF-8; keep it as an escape
+          }
+        } else if ((c == '\u2028' || c == '\u2029') && escapeLineSeparators) {
+          p = unicodeEscape(c, b, p);
+        } else {
+          b[p++] = (byte) (0xE0 | c >> 12);
+          b[p++] = (byte) (0x80 | (c >> 6 & 0x3F));
+          b[p++] = (byte) (0x80 | (c & 0x3F));
+        }
+      }
+      pos = p;
+    }
+  }
+
+  private static int unicodeEscape(char c, byte[] b, int p) {
+    b[p] = '\\';
+    b[p + 1] = 'u';
+    b[p + 2] = HEX[c >> 12];
+    b[p + 3] = HEX[c >> 8 & 0xF];
+    b[p + 4] = HEX[c >> 4 & 0xF];
+    b[p + 5] = HEX[c & 0xF];
+    return p + 6;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Buffer
+
+  /** Makes room for n more bytes: grows the buffer, or flushes it to the stream. */
+  private void ensure(int n) {
+    if (buf.length - pos < n) {
+      makeRoom(n);
+    }
+  }
+
+  private void makeRoom(int n) {
+    if (out != null) {
+      flushBuffer();
+      if (buf.length >= n) {
+        return;
+      }
+    }
+    buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
+  }
+
+  private void flushBuffer() {
+    try {
+      out.write(buf, 0, pos);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing JSON output", e);
+    }
+    flushed += pos;
+    pos = 0;
+  }
+
+  /** The bytes written so far (to the buffer; with a stream, those not flushed yet). */
+  public byte[] toByteArray() {
+    return Arrays.copyOf(buf, pos);
+  }
+
+  /** The UTF-8 bytes written so far, decoded; for tests and messages. */
+  @Override
+  public String toString() {
+    return new String(buf, 0, pos, java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** How many bytes were written in all. */
+  public long size() {
+    return flushed + pos;
+  }
+
+  /** Copies the buffered bytes to {@code target}. */
+  public void writeTo(OutputStream target) throws IOException {
+    target.write(buf, 0, pos);
+  }
+
+  /** Forgets everything written and the structure, keeping the buffer for reuse. */
+  public void reset() {
+    pos = 0;
+    flushed = 0;
+    depth = 0;
+    stack[0] = S_TOP_EMPTY;
+  }
+
+  /** The JSON path of the place being written, for messages. */
+  public String path() {
+    return "$" + (depth == 0 ? "" : " (depth " + depth + ")");
+  }
+
+  /** Writes the buffer to the stream, and flushes the stream. No-op without a stream. */
+  @Override
+  public void flush() {
+    if (out != null) {
+      flushBuffer();
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /**
+   * Flushes and closes the stream, if any.
+   *
+   * @throws IllegalStateException when an array or object is still open
+   */
+  @Override
+  public void close() {
+    flush();
+    if (out != null) {
+      try {
+        out.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    if (depth != 0) {
+      throw new IllegalStateException("closed with " + depth + " array(s) or object(s) still open");
+    }
+  }
+}
