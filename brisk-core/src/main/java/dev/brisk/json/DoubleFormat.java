@@ -4,7 +4,8 @@ import java.math.BigInteger;
 
 /**
  * Writes a finite double as the shortest decimal that reads back to the same double, choosing the
- * one closest to it when several are that short (Raffaello Giulietti's Schubfach algorithm, "The
+ * one closest to it when several are that short (where one digit would do, two are written when
+ * that is closer: {@code 4.9E-324}, as {@code Double.toString} specifies) (Raffaello Giulietti's Schubfach algorithm, "The
  * Schubfach way to render doubles", 2020). JDK 19 and later use the same algorithm in {@code
  * Double.toString}; JDK 17, which Brisk supports, sometimes writes more digits than needed
  * (JDK-4511638), so Brisk carries its own.

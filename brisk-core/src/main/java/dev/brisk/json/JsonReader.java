@@ -868,6 +868,9 @@ public final class JsonReader implements Closeable {
     if (lim == end && !eof) {
       return lim; // scanNumber pulls in more input and checks again
     }
+    if (lim < end) {
+      throw error("expected " + expected + " but found " + describe(buf[lim] & 0xFF), lim);
+    }
     throw error("unexpected end of input in number: expected " + expected, p);
   }
 

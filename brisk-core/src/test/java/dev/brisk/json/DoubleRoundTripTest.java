@@ -1,0 +1,133 @@
+package dev.brisk.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Doubles go out shortest and come back bit for bit. */
+class DoubleRoundTripTest {
+
+  static double roundTrip(double d) {
+    byte[] json = JsonWriter.create().value(d).toByteArray();
+    JsonReader r = JsonReader.of(json);
+    r.next();
+    return r.getDouble();
+  }
+
+  static String write(double d) {
+    return JsonWriter.create().value(d).toString();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      doubles = {
+        0.0, -0.0, 1.0, -1.0, 0.1, 0.2, 0.3, 1e23, 2e-3, 41.074136711612084, 2.6395313895198393,
+        110.5363758848371, 9007199254740991.0, 9007199254740992.0, 9007199254740993.0,
+        9007199254740994.0, 1e308, 1.7976931348623157e308, 5e-324, 4.9e-324, 2.2250738585072014e-308,
+        2.225073858507201e-308, 1e-5, 1e7, 9999999.999999998, 123456789012345678.0,
+        Double.MIN_NORMAL, Double.MAX_VALUE, Double.MIN_VALUE, 1.0E-322, 2.0E-322, 3.0E-322
+      })
+  void hardCasesRoundTripBitForBit(double d) {
+    assertEquals(Double.doubleToRawLongBits(d), Double.doubleToRawLongBits(roundTrip(d)), write(d));
+    assertShortest(d, write(d));
+  }
+
+  @Test
+  void powersOfTwoAroundTwoToThe53() {
+    for (int k = -1; k <= 1; k++) {
+      double d = Math.pow(2, 53) + k;
+      assertEquals(d, roundTrip(d));
+    }
+  }
+
+  @Test
+  void knownTextsAreTheShortest() {
+    assertEquals("1.0E23", write(1e23)); // JDK 17's Double.toString writes 9.999999999999999E22
+    assertEquals("0.002", write(2e-3));
+    assertEquals("-0.0", write(-0.0));
+    assertEquals("4.9E-324", write(Double.MIN_VALUE));
+    assertEquals("1.7976931348623157E308", write(Double.MAX_VALUE));
+    assertEquals("41.074136711612084", write(41.074136711612084));
+    assertEquals("100.0", write(100.0));
+    assertEquals("1.0E7", write(1e7));
+  }
+
+  @Test
+  void randomBitPatternsRoundTripAndAreShortest() {
+    SplittableRandom random = new SplittableRandom(20261121);
+    for (int i = 0; i < 200_000; i++) {
+      double d = Double.longBitsToDouble(random.nextLong());
+      if (!Double.isFinite(d)) {
+        continue;
+      }
+      String text = write(d);
+      assertEquals(Double.doubleToRawLongBits(d), Double.doubleToRawLongBits(roundTrip(d)), text);
+      if (i % 8 == 0) {
+        assertShortest(d, text);
+      }
+    }
+  }
+
+  @Test
+  void nanAndInfinityAreRefused() {
+    for (double d : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+      JsonException e = assertThrows(JsonException.class, () -> JsonWriter.create().value(d));
+      assertFalse(e.getMessage().isEmpty());
+    }
+  }
+
+  @Test
+  void readingRoundsCorrectly() {
+    // Halfway cases and long inputs that need the slow path.
+    String[] inputs = {
+      "2.2250738585072011e-308", "0.1000000000000000055511151231257827021181583404541015625",
+      "9007199254740993", "1e-400", "123456789012345678901234567890e-10", "7.2057594037927933e16",
+      "4.9406564584124654e-324", "2.47032822920623272e-324"
+    };
+    for (String s : inputs) {
+      JsonReader r = JsonReader.of(s);
+      r.next();
+      assertEquals(Double.parseDouble(s), r.getDouble(), s);
+    }
+  }
+
+  @Test
+  void numbersBeyondDoubleRangeAreAnErrorNotInfinity() {
+    JsonReader r = JsonReader.of("[1e400]");
+    r.next();
+    r.next();
+    JsonException e = assertThrows(JsonException.class, r::getDouble);
+    assertEquals("$[0]", e.path());
+    assertEquals(new BigDecimal("1e400"), r.getBigDecimal());
+  }
+
+  /**
+   * No decimal with fewer significant digits reads back to d, except that, as {@code
+   * Double.toString} specifies from JDK 19 on, a two-digit decimal may stand where one digit would
+   * do when it is closer to d (4.9E-324 rather than 5E-324). If a shorter one did, the nearest one below or above
+   * d at that precision would, since the set of decimals that read back to d is an interval.
+   */
+  static void assertShortest(double d, String text) {
+    if (d == 0) {
+      return;
+    }
+    BigDecimal exact = new BigDecimal(d);
+    int digits = new BigDecimal(text).stripTrailingZeros().precision();
+    if (digits <= 2) {
+      return;
+    }
+    MathContext fewer = new MathContext(digits - 1, RoundingMode.FLOOR);
+    BigDecimal down = exact.round(fewer);
+    BigDecimal up = exact.round(new MathContext(digits - 1, RoundingMode.CEILING));
+    assertFalse(down.doubleValue() == d, () -> text + " is not shortest: " + down + " reads back too");
+    assertFalse(up.doubleValue() == d, () -> text + " is not shortest: " + up + " reads back too");
+  }
+}

@@ -1,0 +1,108 @@
+package dev.brisk.json;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class WriterTest {
+
+  @Test
+  void writesStructureCompactly() {
+    JsonWriter w = JsonWriter.create();
+    w.beginObject().name("id").value(42).name("tags").beginArray().value("a").value(true).nullValue()
+        .endArray().name("o").beginObject().endObject().endObject();
+    assertEquals("{\"id\":42,\"tags\":[\"a\",true,null],\"o\":{}}", w.toString());
+  }
+
+  @Test
+  void escapesWhatJsonRequires() {
+    String s = "q\" b\\ nl\n tab\t nul\u0000 us\u001f del\u007f é € 😀";
+    String out = JsonWriter.create().value(s).toString();
+    assertEquals("\"q\\\" b\\\\ nl\\n tab\\t nul\\u0000 us\\u001f del\u007f é € 😀\"", out);
+    assertEquals(s, Json.parse(out).asString());
+  }
+
+  @Test
+  void loneSurrogatesAreEscapedSoTheOutputIsValidUtf8AndRoundTrips() {
+    String s = "a\ud800b\udc00";
+    byte[] out = JsonWriter.create().value(s).toByteArray();
+    assertEquals("\"a\\ud800b\\udc00\"", new String(out, StandardCharsets.US_ASCII));
+    assertEquals(s, Json.parse(out).asString());
+  }
+
+  @Test
+  void optionalEscapes() {
+    JsonWriter w = JsonWriter.options().escapeSlash(true).escapeLineSeparators(true).create();
+    w.value("</script>\u2028\u2029 a/b");
+    assertEquals("\"<\\/script>\\u2028\\u2029 a/b\"", w.toString());
+    assertEquals("\"</script>\u2028\"", JsonWriter.create().value("</script>\u2028").toString());
+  }
+
+  @Test
+  void longsAtTheEdges() {
+    for (long v : new long[] {0, 9, 10, 99, 100, -1, -10, 12345678901L, Long.MAX_VALUE, Long.MIN_VALUE,
+        999_999_999_999_999_999L, 1_000_000_000_000_000_000L}) {
+      assertEquals(Long.toString(v), JsonWriter.create().value(v).toString());
+    }
+  }
+
+  @Test
+  void bigNumbersAreWrittenInFull() {
+    BigInteger big = new BigInteger("123456789012345678901234567890123456789");
+    BigDecimal dec = new BigDecimal("-1.000000000000000000000000000001E+400");
+    JsonWriter w = JsonWriter.create().beginArray().value(big).value(dec).endArray();
+    JsonArray a = Json.parse(w.toString()).asArray();
+    assertEquals(big, a.get(0).asNumber().bigIntegerValue());
+    assertEquals(0, dec.compareTo(a.get(1).asNumber().bigDecimalValue()));
+  }
+
+  @Test
+  void structureMistakesAreCaught() {
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().beginObject().value(1));
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().beginArray().endObject());
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().name("x"));
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().beginObject().name("a").name("b"));
+    assertThrows(JsonException.class, () -> JsonWriter.create().numberText("01"));
+  }
+
+  @Test
+  void topLevelValuesAreWrittenOnePerLine() {
+    JsonWriter w = JsonWriter.create();
+    w.beginObject().name("a").value(1).endObject().beginObject().name("a").value(2).endObject();
+    assertEquals("{\"a\":1}\n{\"a\":2}", w.toString());
+  }
+
+  @Test
+  void streamsThroughASmallBufferWithHugeStrings() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    String big = "é\"x".repeat(100_000);
+    JsonWriter w = JsonWriter.options().bufferSize(64).to(out);
+    w.beginArray().value(big).value(1.5).endArray();
+    w.close();
+    JsonArray a = Json.parse(out.toByteArray()).asArray();
+    assertEquals(big, a.get(0).asString());
+    assertEquals(1.5, a.get(1).asNumber().doubleValue());
+    assertEquals(out.size(), w.size());
+  }
+
+  @Test
+  void prettyPrints() {
+    JsonValue v = Json.parse("{\"a\":[1,{\"b\":null}],\"c\":{},\"d\":[]}");
+    String pretty = Json.builder().indent("  ").build().writeString(v);
+    assertEquals("{\n  \"a\": [\n    1,\n    {\n      \"b\": null\n    }\n  ],\n  \"c\": {},\n  \"d\": []\n}", pretty);
+    assertEquals(v, Json.parse(pretty));
+  }
+
+  @Test
+  void preEncodedNames() {
+    byte[] id = "id".getBytes(StandardCharsets.UTF_8);
+    JsonWriter w = JsonWriter.create().beginObject().name(id).value(1).name(id).value(2).endObject();
+    assertArrayEquals("{\"id\":1,\"id\":2}".getBytes(StandardCharsets.UTF_8), w.toByteArray());
+  }
+}
