@@ -103,6 +103,8 @@ public final class JsonReader implements Closeable {
 
   private long line = 1;
   private long lineStart;
+  /** The line on which the last top-level value ended. */
+  private long topValueLine;
 
   // Structure: one slot per nesting level; level 0 is the top.
   private int depth;
@@ -234,6 +236,9 @@ public final class JsonReader implements Closeable {
           return token = JsonToken.END_DOCUMENT;
         }
         if (multipleValues) {
+          if (line == topValueLine) {
+            throw unexpected(b, "a line break before the next value (one value per line)");
+          }
           counts[0]++;
           return value(b);
         }
@@ -349,7 +354,14 @@ public final class JsonReader implements Closeable {
 
   private void afterValue() {
     byte k = kinds[depth];
-    expect = k == K_ARRAY ? E_ARRAY_NEXT : k == K_OBJECT ? E_OBJECT_NEXT : E_END;
+    if (k == K_ARRAY) {
+      expect = E_ARRAY_NEXT;
+    } else if (k == K_OBJECT) {
+      expect = E_OBJECT_NEXT;
+    } else {
+      expect = E_END;
+      topValueLine = line;
+    }
   }
 
   private void push(byte kind) {
@@ -465,19 +477,24 @@ public final class JsonReader implements Closeable {
       // Report the first byte that differs, or the end of the input.
       for (int i = 0; i < end - pos; i++) {
         if (buf[pos + i] != word.charAt(i)) {
-          throw error("invalid literal: expected '" + word + "'", pos + i);
+          throw badLiteral(word, pos + i);
         }
       }
       throw error("unexpected end of input in literal '" + word + "'", end);
     }
     for (int i = 0; i < n; i++) {
       if (buf[pos + i] != word.charAt(i)) {
-        throw error("invalid literal: expected '" + word + "'", pos + i);
+        throw badLiteral(word, pos + i);
       }
     }
     tokStart = pos;
     pos += n;
     tokEnd = pos;
+  }
+
+  private JsonException badLiteral(String word, int at) {
+    return error(
+        "invalid literal: expected '" + word + "' but found " + describe(buf[at] & 0xFF), at);
   }
 
   // ---------------------------------------------------------------------------------------------

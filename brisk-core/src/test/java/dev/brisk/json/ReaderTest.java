@@ -1,0 +1,271 @@
+package dev.brisk.json;
+
+import static dev.brisk.json.JsonToken.BEGIN_ARRAY;
+import static dev.brisk.json.JsonToken.BEGIN_OBJECT;
+import static dev.brisk.json.JsonToken.END_ARRAY;
+import static dev.brisk.json.JsonToken.END_DOCUMENT;
+import static dev.brisk.json.JsonToken.END_OBJECT;
+import static dev.brisk.json.JsonToken.NAME;
+import static dev.brisk.json.JsonToken.NUMBER;
+import static dev.brisk.json.JsonToken.STRING;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ReaderTest {
+
+  /** Each reader test runs over a byte array, a stream, and a stream one byte at a time. */
+  static Stream<Function<String, JsonReader>> sources() {
+    return Stream.of(
+        s -> JsonReader.of(s.getBytes(StandardCharsets.UTF_8)),
+        s -> JsonReader.of(new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8))),
+        s -> JsonReader.of(new OneByteInputStream(s.getBytes(StandardCharsets.UTF_8))),
+        s -> {
+          // A byte range inside a larger array.
+          byte[] b = ("xx" + s + "yy").getBytes(StandardCharsets.UTF_8);
+          return JsonReader.of(b, 2, b.length - 4);
+        });
+  }
+
+  static List<JsonToken> tokens(JsonReader r) {
+    List<JsonToken> out = new ArrayList<>();
+    JsonToken t;
+    while ((t = r.next()) != END_DOCUMENT) {
+      out.add(t);
+    }
+    return out;
+  }
+
+  @ParameterizedTest
+  @MethodSource("sources")
+  void tokensInOrder(Function<String, JsonReader> src) {
+    JsonReader r = src.apply(" {\"a\" : [1, \"x\", true, false, null, {}], \"b\":{\"c\":[]}} \n");
+    assertEquals(
+        List.of(BEGIN_OBJECT, NAME, BEGIN_ARRAY, NUMBER, STRING, JsonToken.TRUE, JsonToken.FALSE,
+            JsonToken.NULL, BEGIN_OBJECT, END_OBJECT, END_ARRAY, NAME, BEGIN_OBJECT, NAME, BEGIN_ARRAY,
+            END_ARRAY, END_OBJECT, END_OBJECT),
+        tokens(r));
+    assertEquals(END_DOCUMENT, r.next(), "stays at the end");
+  }
+
+  @ParameterizedTest
+  @MethodSource("sources")
+  void stringsAreDecodedOnlyWhenAsked(Function<String, JsonReader> src) {
+    JsonReader r = src.apply("[\"plain\", \"esc\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\", \"utf8 é € 😀\"]");
+    r.next();
+    r.next();
+    assertEquals("plain", r.getString());
+    r.next();
+    assertEquals("esc\"\\/\b\f\n\r\té😀", r.getString());
+    r.next();
+    assertEquals("utf8 é € 😀", r.getString());
+  }
+
+  @ParameterizedTest
+  @MethodSource("sources")
+  void namesCompareToPreEncodedBytes(Function<String, JsonReader> src) {
+    byte[] id = "id".getBytes(StandardCharsets.UTF_8);
+    byte[] name = "name".getBytes(StandardCharsets.UTF_8);
+    JsonReader r = src.apply("{\"id\":7,\"n\\u0061me\":\"x\",\"other\":{\"deep\":[1,2]},\"ids\":0}");
+    r.expect(BEGIN_OBJECT);
+    long idValue = -1;
+    String nameValue = null;
+    int skipped = 0;
+    while (r.next() == NAME) {
+      if (r.nameEquals(id)) {
+        r.next();
+        idValue = r.getLong();
+      } else if (r.nameEquals(name)) {
+        r.next();
+        nameValue = r.getString();
+      } else {
+        r.skipValue();
+        skipped++;
+      }
+    }
+    assertEquals(7, idValue);
+    assertEquals("x", nameValue);
+    assertEquals(2, skipped);
+    assertEquals(END_DOCUMENT, r.next());
+  }
+
+  @Test
+  void numbersAreExact() {
+    JsonReader r = JsonReader.of(
+        "[0, -0, 42, -9223372036854775808, 9223372036854775807, 9223372036854775808, 1e3, 2.50, 2.5,"
+            + " 123456789012345678901234567890.000000000000000000001, 1E+2, -1.5e-3]");
+    r.next();
+    r.next();
+    assertEquals(0, r.getInt());
+    r.next();
+    assertEquals(-0.0, r.getDouble());
+    assertEquals(0, r.getLong());
+    r.next();
+    assertEquals(42, r.getInt());
+    assertTrue(r.isIntegral());
+    r.next();
+    assertEquals(Long.MIN_VALUE, r.getLong());
+    assertThrows(JsonException.class, r::getInt);
+    r.next();
+    assertEquals(Long.MAX_VALUE, r.getLong());
+    r.next();
+    JsonException overflow = assertThrows(JsonException.class, r::getLong);
+    assertTrue(overflow.getMessage().contains("9223372036854775808"), overflow.getMessage());
+    assertEquals(new BigInteger("9223372036854775808"), r.getBigInteger());
+    r.next();
+    assertEquals(1000, r.getInt(), "1e3 is the integer 1000");
+    assertFalse(r.isIntegral());
+    r.next();
+    assertEquals(new BigDecimal("2.50"), r.getBigDecimal());
+    assertEquals("2.50", r.getNumberText());
+    r.next();
+    assertThrows(JsonException.class, r::getLong, "2.5 is not an integer");
+    assertThrows(JsonException.class, r::getBigInteger);
+    r.next();
+    assertEquals(new BigDecimal("123456789012345678901234567890.000000000000000000001"), r.getBigDecimal());
+    r.next();
+    assertEquals(100, r.getLong());
+    assertEquals(BigInteger.valueOf(100), r.getBigInteger());
+    r.next();
+    assertEquals(-1.5e-3, r.getDouble());
+  }
+
+  @Test
+  void wrongTypeSaysWhatAndWhere() {
+    JsonReader r = JsonReader.of("{\"users\":[{\"age\":\"old\"}]}");
+    for (int i = 0; i < 6; i++) {
+      r.next();
+    }
+    assertEquals(STRING, r.token());
+    JsonException e = assertThrows(JsonException.class, r::getInt);
+    assertEquals("$.users[0].age", e.path());
+    assertEquals(17, e.offset(), "the opening quote");
+    assertEquals(1, e.line());
+    assertEquals(18, e.column());
+    assertTrue(e.getMessage().startsWith("expected a number but found a string"), e.getMessage());
+  }
+
+  @ParameterizedTest
+  @MethodSource("sources")
+  void errorsSayLineColumnOffsetAndPath(Function<String, JsonReader> src) {
+    String doc = "{\n  \"users\": [\n    {\"name\": \"a\"},\n    {\"name\": nul}\n  ]\n}";
+    JsonReader r = src.apply(doc);
+    JsonException e = assertThrows(JsonException.class, () -> tokens(r));
+    assertEquals(4, e.line());
+    assertEquals(17, e.column(), "the first byte that cannot belong to a literal");
+    assertEquals(doc.indexOf("nul}") + 3, e.offset());
+    assertEquals("$.users[1].name", e.path());
+    assertTrue(e.getMessage().contains("expected 'null' but found '}' at line 4, column 17"), e.getMessage());
+  }
+
+  @Test
+  void pathQuotesNamesThatAreNotIdentifiers() {
+    JsonReader r = JsonReader.of("{\"a b\":{\"it's\":[x]}}");
+    JsonException e = assertThrows(JsonException.class, () -> tokens(r));
+    assertEquals("$['a b']['it\\'s'][0]", e.path());
+  }
+
+  @Test
+  void currentNameAndPathWhileReading() {
+    JsonReader r = JsonReader.of("{\"a\":{\"b\":[10,20]}}");
+    r.next();
+    assertNull(r.currentName());
+    r.next();
+    r.next();
+    assertEquals("a", r.currentName());
+    assertEquals("$.a", r.path());
+    r.next();
+    r.next();
+    r.next();
+    r.next();
+    assertEquals("$.a.b[1]", r.path());
+    assertEquals(20, r.getInt());
+  }
+
+  @Test
+  void leniencyIsOptInOnly() {
+    String withComments = "// head\n{\"a\": 1, /* mid */ \"b\": [1, 2,],}";
+    assertThrows(JsonException.class, () -> Json.parse(withComments));
+    Json lenient = Json.builder().allowComments(true).allowTrailingCommas(true).build();
+    assertEquals(Json.parse("{\"a\":1,\"b\":[1,2]}"), lenient.read(withComments));
+    Json commentsOnly = Json.builder().allowComments(true).build();
+    assertThrows(JsonException.class, () -> commentsOnly.read(withComments));
+  }
+
+  @Test
+  void multipleValuesNeedOneLineEach() {
+    Json ndjson = Json.builder().multipleValues(true).build();
+    JsonReader r = ndjson.reader("{\"a\":1}\n{\"a\":2}\n\n[3]\n");
+    assertEquals(11, tokens(r).size());
+    JsonReader sameLine = ndjson.reader("{\"a\":1} {\"a\":2}");
+    JsonException e = assertThrows(JsonException.class, () -> tokens(sameLine));
+    assertEquals(8, e.offset());
+    assertThrows(JsonException.class, () -> Json.parse("{\"a\":1}\n{\"a\":2}"), "one value by default");
+    List<JsonValue> all = new ArrayList<>();
+    Json.DEFAULT.readValues(new ByteArrayInputStream("1\n2\n\"x\"".getBytes(StandardCharsets.UTF_8)), all::add);
+    assertEquals(List.of(JsonNumber.of(1), JsonNumber.of(2), JsonString.of("x")), all);
+  }
+
+  @Test
+  void skipChildrenChecksWhatItSkips() {
+    JsonReader r = JsonReader.of("[{\"a\":[1,2,{\"b\":3}]},{\"a\":[1 2]}]");
+    r.next();
+    r.next();
+    r.skipChildren();
+    assertEquals(END_OBJECT, r.token());
+    r.next();
+    assertThrows(JsonException.class, r::skipChildren);
+  }
+
+  @Test
+  void duplicateNamesLastWinsOrRejected() {
+    JsonObject o = Json.parse("{\"a\":1,\"b\":2,\"a\":3}").asObject();
+    assertEquals(2, o.size());
+    assertEquals(JsonNumber.of(3), o.get("a"));
+    assertEquals(List.of("a", "b"), o.names());
+    Json strict = Json.builder().rejectDuplicateNames(true).build();
+    JsonException e = assertThrows(JsonException.class, () -> strict.read("{\"x\":{\"a\":1,\"a\":2}}"));
+    assertTrue(e.getMessage().contains("duplicate member name 'a'"), e.getMessage());
+    assertEquals("$.x", e.path());
+  }
+
+  @Test
+  void largeObjectsLookUpEveryName() {
+    for (int n : new int[] {5, 9, 200, 300, 5000}) {
+      StringBuilder sb = new StringBuilder("{");
+      for (int i = 0; i < n; i++) {
+        sb.append(i == 0 ? "" : ",").append("\"k").append(i).append("\":").append(i);
+      }
+      sb.append(",\"k0\":-1}");
+      JsonObject o = Json.parse(sb.toString()).asObject();
+      assertEquals(n, o.size());
+      assertEquals(-1, o.getNumber("k0").intValue());
+      for (int i = 1; i < n; i++) {
+        assertEquals(i, o.getNumber("k" + i).intValue());
+      }
+      assertNull(o.get("missing"));
+    }
+  }
+
+  @Test
+  void treeEqualityIsByMeaning() {
+    assertEquals(Json.parse("{\"a\":1,\"b\":[1.0,1e0]}"), Json.parse("{\"b\":[1,10e-1],\"a\":1.00}"));
+    assertEquals(Json.parse("1").hashCode(), Json.parse("1.000").hashCode());
+    assertFalse(Json.parse("[1,2]").equals(Json.parse("[2,1]")));
+    assertEquals("1.10", Json.parse("1.10").toString(), "numbers keep their text");
+  }
+}
