@@ -616,7 +616,7 @@ public final class JsonReader implements Closeable {
     }
     pos = p;
     if (!ensure(n)) {
-      throw error("invalid UTF-8: truncated " + n + "-byte sequence", pos);
+      throw error("unexpected end of input in a " + n + "-byte UTF-8 sequence", pos);
     }
     p = pos;
     int c1 = buf[p + 1] & 0xFF;

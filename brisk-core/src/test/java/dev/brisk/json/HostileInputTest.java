@@ -1,0 +1,212 @@
+package dev.brisk.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hostile input gets a JsonException at the right place, never a StackOverflowError, an
+ * OutOfMemoryError or a hang. The timeouts below are hang guards, tens of times what the work takes
+ * on a slow machine, not performance assertions; speed is measured in brisk-bench.
+ */
+class HostileInputTest {
+  static final Duration HANG_GUARD = Duration.ofSeconds(120);
+
+  /** An InputStream of {@code head}, then {@code body} repeated until {@code total} bytes, then {@code tail}. */
+  static final class Generated extends InputStream {
+    private final byte[] head;
+    private final byte[] body;
+    private final byte[] tail;
+    private final long bodyBytes;
+    private long pos;
+
+    Generated(String head, String body, long bodyBytes, String tail) {
+      this.head = head.getBytes(StandardCharsets.UTF_8);
+      this.body = body.getBytes(StandardCharsets.UTF_8);
+      this.tail = tail.getBytes(StandardCharsets.UTF_8);
+      this.bodyBytes = bodyBytes - bodyBytes % this.body.length;
+    }
+
+    @Override
+    public int read() {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+      long total = head.length + bodyBytes + tail.length;
+      if (pos >= total) {
+        return -1;
+      }
+      int n = 0;
+      while (n < len && pos < total) {
+        if (pos < head.length) {
+          b[off + n++] = head[(int) pos++];
+        } else if (pos < head.length + bodyBytes) {
+          int at = (int) ((pos - head.length) % body.length);
+          int k = (int) Math.min(Math.min(len - n, body.length - at), head.length + bodyBytes - pos);
+          System.arraycopy(body, at, b, off + n, k);
+          n += k;
+          pos += k;
+        } else {
+          b[off + n++] = tail[(int) (pos++ - head.length - bodyBytes)];
+        }
+      }
+      return n;
+    }
+  }
+
+  @Test
+  void depthOfOneHundredThousandArrays() {
+    byte[] deep = "[".repeat(100_000).getBytes(StandardCharsets.US_ASCII);
+    for (JsonException e : both(deep)) {
+      assertEquals(1000, e.offset(), "the 1001st '[' is one too deep");
+      assertTrue(e.getMessage().contains("maxDepth (1000)"), e.getMessage());
+    }
+  }
+
+  @Test
+  void depthOfOneHundredThousandObjects() {
+    byte[] deep = "{\"a\":".repeat(100_000).getBytes(StandardCharsets.US_ASCII);
+    for (JsonException e : both(deep)) {
+      assertEquals(5000, e.offset());
+      assertTrue(e.path().startsWith("$.a.a.a."), e.path());
+    }
+  }
+
+  @Test
+  void aMillionDigitNumber() {
+    byte[] number = ("[" + "7".repeat(1_000_000) + "]").getBytes(StandardCharsets.US_ASCII);
+    for (JsonException e : both(number)) {
+      assertEquals(1, e.offset());
+      assertEquals("$[0]", e.path());
+      assertTrue(e.getMessage().contains("maxNumberLength (1000"), e.getMessage());
+    }
+  }
+
+  @Test
+  void hugeExponentsAreKeptButNotExpanded() {
+    JsonNumber n = Json.parse("1e999999999").asNumber();
+    assertEquals("1e999999999", n.toString());
+    assertThrows(ArithmeticException.class, n::bigIntegerValue);
+    JsonReader r = JsonReader.of("1e999999999");
+    r.next();
+    assertThrows(JsonException.class, r::getBigInteger);
+    assertThrows(JsonException.class, r::getLong);
+    assertThrows(JsonException.class, r::getDouble);
+    JsonReader r2 = JsonReader.of("1e99999999999999");
+    r2.next();
+    assertThrows(JsonException.class, r2::getBigDecimal, "exponent beyond BigDecimal's int scale");
+  }
+
+  @Test
+  void aHundredMegabyteStringStopsAtTheLimitInBoundedMemory() {
+    assertTimeoutPreemptively(
+        HANG_GUARD,
+        () -> {
+          JsonReader r = JsonReader.of(new Generated("[\"", "abcdefgh", 100_000_000, "\"]"));
+          r.next();
+          JsonException e = assertThrows(JsonException.class, r::next);
+          assertEquals(1, e.offset(), "points at the opening quote");
+          assertTrue(e.getMessage().contains("maxStringLength (20000000"), e.getMessage());
+          assertTrue(r.bufferCapacity() <= 64 * 1024 * 1024, "buffer " + r.bufferCapacity());
+        });
+  }
+
+  @Test
+  void aGigabyteStreamParsesInConstantMemory() {
+    assertTimeoutPreemptively(
+        HANG_GUARD,
+        () -> {
+          String event = "{\"id\":1234567,\"name\":\"Ab\\u00e9 cd\",\"tags\":[1.5,true,null,\"x\"]},\n";
+          JsonReader r = JsonReader.of(new Generated("[", event, 1L << 30, "{}]"));
+          long tokens = 0;
+          while (r.next() != JsonToken.END_DOCUMENT) {
+            tokens++;
+          }
+          long events = (1L << 30) / event.length();
+          assertEquals(events * 13 + 4, tokens);
+          assertEquals(JsonReader.DEFAULT_BUFFER, r.bufferCapacity(), "the buffer never grew");
+        });
+  }
+
+  @Test
+  void truncatedAtEveryOffset() {
+    byte[] doc =
+        ("{\"users\":[{\"_id\":\"45166552176594981065\",\"index\":692815193,\"isActive\":true,"
+                + "\"name\":\"x\\u00e9y \u00e9\u20ac\",\"latitude\":-2.6395313895198393e-1,"
+                + "\"tags\":[\"a\",\"b\"],\"friends\":[{\"id\":\"1\",\"n\":null,\"f\":false}],\"e\":{},\"z\":[]}]}")
+            .getBytes(StandardCharsets.UTF_8);
+    Json.parse(doc); // whole, it is fine
+    for (int len = 0; len < doc.length; len++) {
+      byte[] cut = Arrays.copyOf(doc, len);
+      for (JsonException e : both(cut)) {
+        int at = len;
+        assertTrue(e.offset() <= at, () -> "offset " + e.offset() + " past the cut at " + at);
+        assertTrue(
+            e.getMessage().contains("end of input"),
+            () -> "cut at " + at + ": " + e.getMessage());
+      }
+    }
+  }
+
+  @Test
+  void collidingNamesAreNotQuadratic() {
+    // 2^16 distinct names with one String.hashCode ("Aa" and "BB" collide, and so do their
+    // concatenations): a table keyed on hashCode alone would take 2^31 comparisons.
+    assertTimeoutPreemptively(
+        HANG_GUARD,
+        () -> {
+          StringBuilder sb = new StringBuilder("{");
+          int n = 1 << 16;
+          for (int i = 0; i < n; i++) {
+            sb.append(i == 0 ? "\"" : ",\"");
+            for (int bit = 15; bit >= 0; bit--) {
+              sb.append((i >> bit & 1) == 0 ? "Aa" : "BB");
+            }
+            sb.append("\":").append(i);
+          }
+          sb.append('}');
+          JsonObject o = Json.parse(sb.toString()).asObject();
+          assertEquals(n, o.size());
+          assertEquals(n - 1, o.getNumber("BB".repeat(16)).intValue());
+        });
+  }
+
+  @Test
+  void limitsCanBeTightenedAndLoosened() {
+    Json tight =
+        Json.builder().maxDepth(2).maxStringLength(3).maxNameLength(2).maxMembers(2)
+            .maxDocumentLength(20).maxNumberLength(3).build();
+    assertThrows(JsonException.class, () -> tight.read("[[[]]]"));
+    assertThrows(JsonException.class, () -> tight.read("[\"abcd\"]"));
+    assertThrows(JsonException.class, () -> tight.read("{\"abc\":1}"));
+    assertThrows(JsonException.class, () -> tight.read("[1,2,3]"));
+    assertThrows(JsonException.class, () -> tight.read("{\"a\":1,\"b\":2,\"c\":3}"));
+    assertThrows(JsonException.class, () -> tight.read("[1234]"));
+    JsonException doc = assertThrows(JsonException.class, () -> tight.read(new ByteArrayInputStream(
+        "[1,2,                         3]".getBytes(StandardCharsets.US_ASCII))));
+    assertEquals(20, doc.offset());
+    assertEquals(Json.parse("[[\"abc\"]]"), tight.read("[[\"abc\"]]"));
+    Json deep = Json.builder().maxDepth(5000).build();
+    String nested = "[".repeat(5000) + "]".repeat(5000);
+    assertEquals(nested, Json.toString(deep.read(nested)), "no recursion in reading or writing");
+  }
+
+  /** Parses b whole and one byte at a time; both must fail the same way. */
+  static JsonException[] both(byte[] b) {
+    JsonException whole = assertThrows(JsonException.class, () -> Json.parse(b));
+    JsonException bytes = assertThrows(JsonException.class, () -> Json.parse(new OneByteInputStream(b)));
+    assertEquals(whole.getMessage(), bytes.getMessage());
+    return new JsonException[] {whole, bytes};
+  }
+}
