@@ -104,7 +104,10 @@ public final class Json {
   }
 
   private JsonValue readOne(JsonReader r) {
-    JsonValue v = TreeReader.read(r, rejectDuplicateNames);
+    JsonValue v = r.readTree(rejectDuplicateNames);
+    if (v == null) {
+      throw r.error("unexpected end of input: expected a value", 0);
+    }
     if ((flags & MULTIPLE_VALUES) == 0) {
       r.next(); // END_DOCUMENT, or an error for trailing data
     }
@@ -118,7 +121,7 @@ public final class Json {
   public void readValues(InputStream utf8, Consumer<? super JsonValue> each) {
     try (JsonReader r = new JsonReader(null, 0, 0, utf8, limits, flags | MULTIPLE_VALUES)) {
       JsonValue v;
-      while ((v = TreeReader.read(r, rejectDuplicateNames)) != null) {
+      while ((v = r.readTree(rejectDuplicateNames)) != null) {
         each.accept(v);
       }
     }

@@ -86,6 +86,7 @@ public final class JsonReader implements Closeable {
   private final int maxNameLength;
   private final long maxDocumentLength;
   private final int maxMembers;
+  private final int memberLimit;
   private final boolean allowComments;
   private final boolean allowTrailingCommas;
   private final boolean multipleValues;
@@ -111,10 +112,10 @@ public final class JsonReader implements Closeable {
   private int expect = E_VALUE;
   private byte[] kinds = new byte[16];
   private int[] counts = new int[16];
-  private int[] nameStart = new int[16];
-  private int[] nameLen = new int[16];
-  private boolean[] nameEscaped = new boolean[16];
-  private String[] names = new String[16];
+  /** Per level: start << 32 | length << 1 | escaped of the last name, or -1 when in names[]. */
+  private long[] nameRef = new long[16];
+  /** Per level: names kept as Strings when their bytes left the buffer; allocated on first use. */
+  private String[] names;
 
   // The current token.
   private JsonToken token;
@@ -133,6 +134,7 @@ public final class JsonReader implements Closeable {
     this.maxNameLength = limits.maxNameLength();
     this.maxDocumentLength = limits.maxDocumentLength();
     this.maxMembers = limits.maxMembers();
+    this.memberLimit = maxMembers < 0 ? Integer.MAX_VALUE : maxMembers;
     this.allowComments = (flags & Json.ALLOW_COMMENTS) != 0;
     this.allowTrailingCommas = (flags & Json.ALLOW_TRAILING_COMMAS) != 0;
     this.multipleValues = (flags & Json.MULTIPLE_VALUES) != 0;
@@ -282,14 +284,27 @@ public final class JsonReader implements Closeable {
   }
 
   private JsonToken element(int b) {
-    int c = ++counts[depth];
-    if (c > maxMembers && maxMembers >= 0) {
-      throw error("array has more than maxMembers (" + maxMembers + ") elements", pos);
+    if (++counts[depth] > memberLimit) {
+      throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
     }
     return value(b);
   }
 
   private JsonToken value(int b) {
+    if (b == '"') {
+      scanString(maxStringLength, "string", "maxStringLength");
+      afterValue();
+      return token = JsonToken.STRING;
+    }
+    if ((b >= '0' && b <= '9') || b == '-') {
+      scanNumber();
+      afterValue();
+      return token = JsonToken.NUMBER;
+    }
+    return valueOther(b);
+  }
+
+  private JsonToken valueOther(int b) {
     switch (b) {
       case '{':
         push(K_OBJECT);
@@ -299,10 +314,6 @@ public final class JsonReader implements Closeable {
         push(K_ARRAY);
         expect = E_FIRST_ELEMENT;
         return token = JsonToken.BEGIN_ARRAY;
-      case '"':
-        scanString(maxStringLength, "string", "maxStringLength");
-        afterValue();
-        return token = JsonToken.STRING;
       case 't':
         literal("true");
         afterValue();
@@ -315,20 +326,6 @@ public final class JsonReader implements Closeable {
         literal("null");
         afterValue();
         return token = JsonToken.NULL;
-      case '-':
-      case '0':
-      case '1':
-      case '2':
-      case '3':
-      case '4':
-      case '5':
-      case '6':
-      case '7':
-      case '8':
-      case '9':
-        scanNumber();
-        afterValue();
-        return token = JsonToken.NUMBER;
       default:
         throw unexpected(b, "a value");
     }
@@ -339,27 +336,23 @@ public final class JsonReader implements Closeable {
       throw unexpected(b, "a member name in double quotes");
     }
     int d = depth;
-    int c = ++counts[d];
-    if (c > maxMembers && maxMembers >= 0) {
-      throw error("object has more than maxMembers (" + maxMembers + ") members", pos);
+    if (++counts[d] > memberLimit) {
+      throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
     }
     scanString(maxNameLength, "member name", "maxNameLength");
-    nameStart[d] = tokStart;
-    nameLen[d] = tokEnd - tokStart;
-    nameEscaped[d] = tokEscaped;
-    names[d] = null;
+    // One store: where the name is; decoded only for a path, or kept as a String by fill().
+    nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
     expect = E_COLON;
     return token = JsonToken.NAME;
   }
 
+  /** What follows a value, by the kind of its container: top, array, object. */
+  private static final int[] AFTER = {E_END, E_ARRAY_NEXT, E_OBJECT_NEXT};
+
   private void afterValue() {
-    byte k = kinds[depth];
-    if (k == K_ARRAY) {
-      expect = E_ARRAY_NEXT;
-    } else if (k == K_OBJECT) {
-      expect = E_OBJECT_NEXT;
-    } else {
-      expect = E_END;
+    int d = depth;
+    expect = AFTER[kinds[d]];
+    if (d == 0) {
       topValueLine = line;
     }
   }
@@ -367,21 +360,29 @@ public final class JsonReader implements Closeable {
   private void push(byte kind) {
     int d = depth + 1;
     if (d > maxDepth) {
-      throw error("nesting deeper than maxDepth (" + maxDepth + ")", pos);
+      throw tooDeep();
     }
     if (d == kinds.length) {
       int n = d * 2;
       kinds = Arrays.copyOf(kinds, n);
       counts = Arrays.copyOf(counts, n);
-      nameStart = Arrays.copyOf(nameStart, n);
-      nameLen = Arrays.copyOf(nameLen, n);
-      nameEscaped = Arrays.copyOf(nameEscaped, n);
-      names = Arrays.copyOf(names, n);
+      nameRef = Arrays.copyOf(nameRef, n);
+      if (names != null) {
+        names = Arrays.copyOf(names, n);
+      }
     }
     kinds[d] = kind;
     counts[d] = 0;
     depth = d;
     pos++;
+  }
+
+  private JsonException tooMany(String what) {
+    return error(what, pos);
+  }
+
+  private JsonException tooDeep() {
+    return error("nesting deeper than maxDepth (" + maxDepth + ")", pos);
   }
 
   private JsonToken endArray() {
@@ -400,6 +401,17 @@ public final class JsonReader implements Closeable {
 
   /** Skips white space (and comments when allowed); returns the next byte unconsumed, or -1. */
   private int skipWhitespace() {
+    int p = pos;
+    if (p < end) {
+      int b = buf[p] & 0xFF;
+      if (b > ' ' && b != '/') {
+        return b; // compact JSON: no white space between tokens
+      }
+    }
+    return skipWhitespaceSlow();
+  }
+
+  private int skipWhitespaceSlow() {
     int p = pos;
     while (true) {
       if (p >= end) {
@@ -498,12 +510,288 @@ public final class JsonReader implements Closeable {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Trees
+
+  /** The members or elements of one open container while a tree is read. */
+  private static final class Frame {
+    boolean object;
+    String[] names = new String[16];
+    JsonValue[] values = new JsonValue[16];
+    int n;
+
+    void add(JsonValue v) {
+      if (n == values.length) {
+        grow();
+      }
+      values[n++] = v;
+    }
+
+    void name(String name) {
+      if (n == names.length) {
+        grow();
+      }
+      names[n] = name;
+    }
+
+    private void grow() {
+      values = Arrays.copyOf(values, n * 2);
+      names = Arrays.copyOf(names, n * 2);
+    }
+  }
+
+  /**
+   * Reads the next whole value as a tree, straight from the bytes: the same checks, limits and
+   * error messages as {@link #next()}, without a token per step. Iterative, so the depth is bounded
+   * by the limit, never by the thread's stack. Returns null at the end of the input (between the
+   * values of a multi-value reader).
+   */
+  JsonValue readTree(boolean rejectDuplicates) {
+    int b = skipWhitespace();
+    if (expect == E_END) {
+      if (b < 0) {
+        token = JsonToken.END_DOCUMENT;
+        return null;
+      }
+      next(); // checks the line break between values, or reports the trailing data
+      return treeFromToken(rejectDuplicates);
+    }
+    if (expect != E_VALUE) {
+      throw new IllegalStateException("a tree can be read only where a whole value begins");
+    }
+    if (b != '{' && b != '[') {
+      return scalarTree(value(b));
+    }
+    Frame[] stack = new Frame[8];
+    int sp = 0;
+    stack[0] = openFrame(stack, 0, b == '{');
+    while (true) {
+      Frame f = stack[sp];
+      b = skipWhitespace();
+      if (f.object) {
+        boolean close = false;
+        if (f.n == 0) {
+          if (b == '}') {
+            close = true;
+          } else if (b != '"') {
+            throw unexpected(b, "a member name in double quotes");
+          }
+        } else if (b == ',') {
+          pos++;
+          b = skipWhitespace();
+          if (b == '}' && allowTrailingCommas) {
+            close = true;
+          } else if (b != '"') {
+            throw unexpected(b, "a member name in double quotes");
+          }
+        } else if (b == '}') {
+          close = true;
+        } else {
+          throw unexpected(b, "',' or '}'");
+        }
+        if (close) {
+          pos++;
+          JsonValue done = closeObject(f, rejectDuplicates);
+          if (sp == 0) {
+            return finishTree(JsonToken.END_OBJECT, done);
+          }
+          stack[--sp].add(done);
+          continue;
+        }
+        int d = depth;
+        if (++counts[d] > memberLimit) {
+          throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
+        }
+        scanString(maxNameLength, "member name", "maxNameLength");
+        nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
+        f.name(
+            tokEscaped
+                ? decodeToken()
+                : NameCache.SHARED.get(buf, tokStart, tokEnd - tokStart, !tokNonAscii));
+        b = skipWhitespace();
+        if (b != ':') {
+          throw unexpected(b, "':'");
+        }
+        pos++;
+        b = skipWhitespace();
+      } else {
+        if (b == ']' && f.n == 0) {
+          pos++;
+          JsonValue done = closeArray(f);
+          if (sp == 0) {
+            return finishTree(JsonToken.END_ARRAY, done);
+          }
+          stack[--sp].add(done);
+          continue;
+        }
+        if (f.n > 0) {
+          if (b == ',') {
+            pos++;
+            b = skipWhitespace();
+            if (b == ']' && allowTrailingCommas) {
+              b = -2; // close below
+            }
+          } else if (b == ']') {
+            b = -2;
+          } else {
+            throw unexpected(b, "',' or ']'");
+          }
+          if (b == -2) {
+            pos++;
+            JsonValue done = closeArray(f);
+            if (sp == 0) {
+              return finishTree(JsonToken.END_ARRAY, done);
+            }
+            stack[--sp].add(done);
+            continue;
+          }
+        }
+        if (++counts[depth] > memberLimit) {
+          throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
+        }
+      }
+      // A value: b is its first byte.
+      if (b == '"') {
+        scanString(maxStringLength, "string", "maxStringLength");
+        f.add(new JsonString(Arrays.copyOfRange(buf, tokStart, tokEnd), tokEscaped));
+      } else if ((b >= '0' && b <= '9') || b == '-') {
+        scanNumber();
+        f.add(numberTree());
+      } else if (b == '{' || b == '[') {
+        if (++sp == stack.length) {
+          stack = Arrays.copyOf(stack, sp * 2);
+        }
+        openFrame(stack, sp, b == '{');
+      } else {
+        f.add(scalarTree(valueOther(b)));
+      }
+    }
+  }
+
+  private Frame openFrame(Frame[] stack, int i, boolean object) {
+    push(object ? K_OBJECT : K_ARRAY);
+    Frame f = stack[i];
+    if (f == null) {
+      f = new Frame();
+      stack[i] = f;
+    }
+    f.object = object;
+    f.n = 0;
+    return f;
+  }
+
+  private JsonValue closeObject(Frame f, boolean rejectDuplicates) {
+    depth--;
+    try {
+      return JsonObject.create(
+          Arrays.copyOf(f.names, f.n), Arrays.copyOf(f.values, f.n), f.n, rejectDuplicates);
+    } catch (JsonObject.DuplicateName d) {
+      throw error(
+          "duplicate member name '" + d.name + "' (this Json instance rejects duplicates)", pos - 1);
+    }
+  }
+
+  private JsonValue closeArray(Frame f) {
+    depth--;
+    return f.n == 0 ? JsonArray.EMPTY : new JsonArray(Arrays.copyOf(f.values, f.n));
+  }
+
+  private JsonValue finishTree(JsonToken end, JsonValue done) {
+    afterValue();
+    token = end;
+    return done;
+  }
+
+  /** The tree of the value whose first token next() has just read. */
+  private JsonValue treeFromToken(boolean rejectDuplicates) {
+    JsonToken t = token;
+    if (t == JsonToken.BEGIN_OBJECT || t == JsonToken.BEGIN_ARRAY) {
+      // Step back onto the opening bracket and read the container as a tree.
+      depth--;
+      pos--;
+      expect = E_VALUE;
+      return readTree(rejectDuplicates);
+    }
+    return scalarTree(t);
+  }
+
+  private JsonValue scalarTree(JsonToken t) {
+    switch (t) {
+      case STRING:
+        return new JsonString(Arrays.copyOfRange(buf, tokStart, tokEnd), tokEscaped);
+      case NUMBER:
+        return numberTree();
+      case TRUE:
+        return JsonBoolean.TRUE;
+      case FALSE:
+        return JsonBoolean.FALSE;
+      default:
+        return JsonNull.INSTANCE;
+    }
+  }
+
+  private JsonNumber numberTree() {
+    return isLongExact()
+        ? JsonNumber.of(longValue)
+        : new JsonNumber.TextNumber(Arrays.copyOfRange(buf, tokStart, tokEnd));
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Strings
 
-  /** Scans a string whose opening quote is at pos; leaves tokStart/tokEnd around its content. */
+  /**
+   * Scans a string whose opening quote is at pos; leaves tokStart/tokEnd around its content. The
+   * fast path takes plain ASCII eight bytes at a time and ends at the closing quote; anything else
+   * (escapes, UTF-8, control characters, the end of the buffer) goes to {@link #scanStringSlow}.
+   */
   private void scanString(int max, String what, String limitName) {
-    int p = pos + 1;
-    mark = p;
+    final byte[] bf = buf;
+    final int e = end;
+    final int start = pos + 1;
+    int p = start;
+    while (p + 8 <= e) {
+      // Swar.specialBytes, written out here so that this loop stays small enough to inline.
+      long x = (long) Swar.LONGS.get(bf, p);
+      long q = x ^ 0x2222222222222222L;
+      long k = x ^ 0x5C5C5C5C5C5C5C5CL;
+      long m =
+          ((q - 0x0101010101010101L) & ~q
+                  | (k - 0x0101010101010101L) & ~k
+                  | (x - 0x2020202020202020L) & ~x
+                  | x)
+              & 0x8080808080808080L;
+      if (m != 0) {
+        p += Long.numberOfTrailingZeros(m) >>> 3;
+        break;
+      }
+      p += 8;
+    }
+    while (p < e) {
+      int c = bf[p];
+      if (c == '"') {
+        if (p - start > max) {
+          throw tooLong(what, limitName, max, start);
+        }
+        tokStart = start;
+        tokEnd = p;
+        tokEscaped = false;
+        tokNonAscii = false;
+        pos = p + 1;
+        return;
+      }
+      if (STRING_CLASS[c & 0xFF] != 0) {
+        break;
+      }
+      p++;
+    }
+    scanStringSlow(start, p, max, what, limitName);
+  }
+
+  private JsonException tooLong(String what, String limitName, int max, int start) {
+    return error(what + " longer than " + limitName + " (" + max + " bytes)", start - 1);
+  }
+
+  private void scanStringSlow(int start, int p, int max, String what, String limitName) {
+    mark = start;
     boolean escaped = false;
     boolean nonAscii = false;
     final byte[] cls = STRING_CLASS;
@@ -515,15 +803,23 @@ public final class JsonReader implements Closeable {
         int k = cls[c];
         if (k == 0) {
           p++;
+          while (p + 8 <= e) {
+            long m = Swar.specialBytes((long) Swar.LONGS.get(bf, p));
+            if (m != 0) {
+              p += Long.numberOfTrailingZeros(m) >>> 3;
+              break;
+            }
+            p += 8;
+          }
           continue;
         }
         if (k == 1) {
-          int start = mark;
+          int from = mark;
           mark = -1;
-          if (p - start > max) {
-            throw error(what + " longer than " + limitName + " (" + max + " bytes)", start - 1);
+          if (p - from > max) {
+            throw error(what + " longer than " + limitName + " (" + max + " bytes)", from - 1);
           }
-          tokStart = start;
+          tokStart = from;
           tokEnd = p;
           tokEscaped = escaped;
           tokNonAscii = nonAscii;
@@ -693,12 +989,13 @@ public final class JsonReader implements Closeable {
   }
 
   private String nameAt(int d) {
-    String s = names[d];
-    if (s == null) {
-      s = decode(buf, nameStart[d], nameStart[d] + nameLen[d], nameEscaped[d]);
-      names[d] = s;
+    long ref = nameRef[d];
+    if (ref == -1) {
+      return names[d];
     }
-    return s;
+    int start = (int) (ref >>> 32);
+    int len = (int) ref >>> 1;
+    return decode(buf, start, start + len, (ref & 1) != 0);
   }
 
   @SuppressWarnings("deprecation")
@@ -716,6 +1013,11 @@ public final class JsonReader implements Closeable {
     if (!escaped) {
       return new String(b, from, to - from, StandardCharsets.UTF_8);
     }
+    return decodeEscaped(b, from, to);
+  }
+
+  /** Decodes checked string content that holds escapes. */
+  static String decodeEscaped(byte[] b, int from, int to) {
     char[] out = new char[to - from];
     int n = 0;
     int i = from;
@@ -775,7 +1077,69 @@ public final class JsonReader implements Closeable {
   // ---------------------------------------------------------------------------------------------
   // Numbers
 
+  /**
+   * The common numbers ({@code 42}, {@code -7}, {@code 0.25}, {@code 2.6395313895198393}) in one
+   * small loop; everything else (exponents, 19 or more digits, errors, a number that runs to the end
+   * of the buffer) goes to {@link #scanNumberSlow}, which checks the whole grammar.
+   */
   private void scanNumber() {
+    final byte[] b = buf;
+    final int e = end;
+    final int start = pos;
+    int p = start;
+    boolean neg = b[p] == '-';
+    if (neg) {
+      p++;
+    }
+    if (p < e) {
+      int c = b[p];
+      long v = 0;
+      int digits = 0;
+      if (c >= '1' && c <= '9') {
+        do {
+          v = v * 10 + (c - '0');
+          digits++;
+          p++;
+        } while (p < e && (c = b[p]) >= '0' && c <= '9');
+      } else if (c == '0') {
+        p++;
+        digits = 1;
+        c = p < e ? b[p] : 0;
+        if (c >= '0' && c <= '9') {
+          scanNumberSlow();
+          return;
+        }
+      }
+      if (digits > 0 && digits <= 18 && p < e && p - start <= maxNumberLength) {
+        if (c != '.' && c != 'e' && c != 'E') {
+          tokStart = start;
+          tokEnd = p;
+          pos = p;
+          integral = true;
+          longOk = true;
+          longValue = neg ? -v : v;
+          return;
+        }
+        if (c == '.') {
+          int f = ++p;
+          while (p < e && (c = b[p]) >= '0' && c <= '9') {
+            p++;
+          }
+          if (p > f && p < e && c != 'e' && c != 'E' && p - start <= maxNumberLength) {
+            tokStart = start;
+            tokEnd = p;
+            pos = p;
+            integral = false;
+            longOk = false;
+            return;
+          }
+        }
+      }
+    }
+    scanNumberSlow();
+  }
+
+  private void scanNumberSlow() {
     int start = pos;
     int stop = checkNumber(start, end);
     if (stop == end && !eof) {
@@ -805,11 +1169,15 @@ public final class JsonReader implements Closeable {
       stop = checkNumber(start, p);
     }
     if (stop - start > maxNumberLength) {
-      throw error("number longer than maxNumberLength (" + maxNumberLength + " characters)", start);
+      throw numberTooLong(start);
     }
     tokStart = start;
     tokEnd = stop;
     pos = stop;
+  }
+
+  private JsonException numberTooLong(int start) {
+    return error("number longer than maxNumberLength (" + maxNumberLength + " characters)", start);
   }
 
   /**
@@ -832,7 +1200,7 @@ public final class JsonReader implements Closeable {
     if (c == '0') {
       p++;
       if (p < lim && b[p] >= '0' && b[p] <= '9') {
-        throw error("leading zeros are not allowed in numbers", p - 1);
+        throw leadingZero(p - 1);
       }
       digits = 1;
     } else if (c >= '1' && c <= '9') {
@@ -842,7 +1210,7 @@ public final class JsonReader implements Closeable {
         p++;
       } while (p < lim && (c = b[p]) >= '0' && c <= '9');
     } else {
-      throw error("expected a digit after '-' but found " + describe(c & 0xFF), p);
+      throw expectedDigit("after '-'", p);
     }
     boolean isInt = true;
     if (p < lim && b[p] == '.') {
@@ -852,7 +1220,7 @@ public final class JsonReader implements Closeable {
         return numberEnd(p, lim, "a digit after '.'");
       }
       if (b[p] < '0' || b[p] > '9') {
-        throw error("expected a digit after '.' but found " + describe(b[p] & 0xFF), p);
+        throw expectedDigit("after '.'", p);
       }
       do {
         p++;
@@ -868,7 +1236,7 @@ public final class JsonReader implements Closeable {
         return numberEnd(p, lim, "a digit in the exponent");
       }
       if (b[p] < '0' || b[p] > '9') {
-        throw error("expected a digit in the exponent but found " + describe(b[p] & 0xFF), p);
+        throw expectedDigit("in the exponent", p);
       }
       do {
         p++;
@@ -878,6 +1246,14 @@ public final class JsonReader implements Closeable {
     longOk = isInt && digits <= 18;
     longValue = neg ? -v : v;
     return p;
+  }
+
+  private JsonException expectedDigit(String where, int p) {
+    return error("expected a digit " + where + " but found " + describe(buf[p] & 0xFF), p);
+  }
+
+  private JsonException leadingZero(int p) {
+    return error("leading zeros are not allowed in numbers", p);
   }
 
   /** A number cut off at lim: fine to retry when more input may come, else an error. */
@@ -1085,6 +1461,11 @@ public final class JsonReader implements Closeable {
     return c;
   }
 
+  /** The current string or name as a tree value, its bytes copied undecoded. */
+  JsonString stringValue() {
+    return new JsonString(Arrays.copyOfRange(buf, tokStart, tokEnd), tokEscaped);
+  }
+
   /** A copy of the current number's text as ASCII bytes. */
   byte[] numberBytes() {
     return Arrays.copyOfRange(buf, tokStart, tokEnd);
@@ -1209,11 +1590,17 @@ public final class JsonReader implements Closeable {
     int keep = mark >= 0 ? Math.min(mark, pos) : pos;
     if (keep > 0) {
       for (int d = 1; d <= depth; d++) {
-        if (kinds[d] == K_OBJECT && counts[d] > 0 && names[d] == null) {
-          if (nameStart[d] < keep) {
-            nameAt(d);
+        long ref = nameRef[d];
+        if (kinds[d] == K_OBJECT && counts[d] > 0 && ref != -1) {
+          if ((int) (ref >>> 32) < keep) {
+            // The name's bytes are about to go: keep it as a String for the path.
+            if (names == null) {
+              names = new String[nameRef.length];
+            }
+            names[d] = nameAt(d);
+            nameRef[d] = -1;
           } else {
-            nameStart[d] -= keep;
+            nameRef[d] = ref - ((long) keep << 32);
           }
         }
       }

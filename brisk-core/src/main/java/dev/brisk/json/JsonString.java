@@ -1,13 +1,34 @@
 package dev.brisk.json;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Objects;
 
-/** A JSON string. Immutable. */
+/**
+ * A JSON string. Immutable and safe to share.
+ *
+ * <p>A string read from JSON keeps its bytes as they stood in the input (valid UTF-8, escapes
+ * unresolved) and decodes them to a {@code String} only when {@link #value()} is first called;
+ * writing it out again copies the bytes. The decoded value is cached in a plain field: two threads
+ * may both decode it, and both get equal strings (a {@code String} is safely published through
+ * its final fields), so no lock or volatile is needed.
+ */
 public final class JsonString extends JsonValue {
-  private final String value;
+  /** JSON string content without the quotes, or null when made from a String. */
+  private final byte[] raw;
+  /** True when raw holds backslash escapes. */
+  private final boolean escaped;
+  private String value;
 
   private JsonString(String value) {
+    this.raw = null;
+    this.escaped = false;
     this.value = value;
+  }
+
+  JsonString(byte[] raw, boolean escaped) {
+    this.raw = raw;
+    this.escaped = escaped;
   }
 
   public static JsonString of(String value) {
@@ -21,21 +42,44 @@ public final class JsonString extends JsonValue {
 
   @Override
   public String asString() {
-    return value;
+    return value();
   }
 
   /** The text of this string. */
   public String value() {
-    return value;
+    String v = value;
+    if (v == null) {
+      v = escaped ? JsonReader.decodeEscaped(raw, 0, raw.length) : new String(raw, StandardCharsets.UTF_8);
+      value = v;
+    }
+    return v;
+  }
+
+  void writeTo(JsonWriter w) {
+    if (raw != null) {
+      w.rawString(raw, this);
+    } else {
+      w.value(value);
+    }
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof JsonString && ((JsonString) o).value.equals(value);
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof JsonString)) {
+      return false;
+    }
+    JsonString s = (JsonString) o;
+    if (raw != null && s.raw != null && !escaped && !s.escaped) {
+      return Arrays.equals(raw, s.raw); // one text has one unescaped UTF-8 form
+    }
+    return value().equals(s.value());
   }
 
   @Override
   public int hashCode() {
-    return value.hashCode();
+    return value().hashCode();
   }
 }

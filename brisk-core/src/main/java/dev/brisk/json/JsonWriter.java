@@ -425,6 +425,26 @@ public final class JsonWriter implements Closeable, Flushable {
     return this;
   }
 
+  /**
+   * Writes string content that is already valid JSON (from the reader), unless an optional escape
+   * is on, in which case the decoded text is escaped afresh.
+   */
+  void rawString(byte[] raw, JsonString s) {
+    if (escapeSlash || escapeLineSeparators) {
+      value(s.value());
+      return;
+    }
+    beforeValue();
+    ensure(raw.length + 2);
+    byte[] b = buf;
+    int p = pos;
+    b[p++] = '"';
+    System.arraycopy(raw, 0, b, p, raw.length);
+    p += raw.length;
+    b[p++] = '"';
+    pos = p;
+  }
+
   /** Writes a tree value. */
   public JsonWriter value(JsonValue v) {
     TreeWriter.write(v, this);

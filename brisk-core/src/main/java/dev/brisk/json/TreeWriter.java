@@ -64,7 +64,7 @@ final class TreeWriter {
   private static void scalar(JsonValue v, JsonWriter w) {
     switch (v.type()) {
       case STRING:
-        w.value(v.asString());
+        ((JsonString) v).writeTo(w);
         break;
       case NUMBER:
         ((JsonNumber) v).writeTo(w);

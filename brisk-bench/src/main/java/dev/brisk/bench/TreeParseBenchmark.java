@@ -1,0 +1,61 @@
+package dev.brisk.bench;
+
+import com.alibaba.fastjson2.JSON;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonValue;
+import jakarta.json.spi.JsonProvider;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Parse a users document into each library's tree: Brisk {@code Json.parse}, Jackson {@code
+ * ObjectMapper.readTree}, Parsson {@code JsonReader.readValue} and fastjson2 {@code JSON.parse}.
+ *
+ * <pre>
+ * mvn -q -B -DskipTests package &amp;&amp; java -jar brisk-bench/target/benchmarks.jar TreeParseBenchmark
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 2)
+@Fork(3)
+public class TreeParseBenchmark {
+  private final ObjectMapper jackson = new ObjectMapper();
+  private final JsonProvider parsson = new org.eclipse.parsson.JsonProviderImpl();
+
+  @Benchmark
+  public JsonValue brisk(Inputs in) {
+    return Json.parse(in.bytes);
+  }
+
+  @Benchmark
+  public JsonNode jackson(Inputs in) throws IOException {
+    return jackson.readTree(in.bytes);
+  }
+
+  @Benchmark
+  public jakarta.json.JsonValue parsson(Inputs in) {
+    try (jakarta.json.JsonReader r = parsson.createReader(new ByteArrayInputStream(in.bytes))) {
+      return r.readValue();
+    }
+  }
+
+  @Benchmark
+  public Object fastjson2(Inputs in) {
+    return JSON.parse(in.bytes);
+  }
+}
