@@ -19,31 +19,48 @@ import java.util.Set;
  * does); {@link Json.Builder#rejectDuplicateNames(boolean)} makes that an error instead.
  *
  * <p>Layout: parallel arrays of names and values. Lookup is a linear scan up to 8 members, an
- * open-addressed table of indexes on {@code String.hashCode} up to 256, and a {@code HashMap}
- * beyond that, whose tree bins keep lookups logarithmic even when hostile input makes every name
- * collide; so building an object is never quadratic in its size.
+ * open-addressed table of indexes on {@code String.hashCode} (built on the first lookup) up to
+ * 256, and a {@code HashMap} beyond that, whose tree bins keep lookups logarithmic even when
+ * hostile input makes every name collide. Duplicates are found while building through a 128-bit
+ * filter on the hash codes, comparing names only where the filter hits; up to 256 members that is
+ * at most 256 x 256 comparisons, and beyond that the {@code HashMap} takes over, so building an
+ * object is never quadratic in its size.
  */
 public final class JsonObject extends JsonValue {
-  static final JsonObject EMPTY = new JsonObject(new String[0], new JsonValue[0], null, null);
+  static final JsonObject EMPTY = new JsonObject(new String[0], new JsonValue[0], null);
 
   private static final int LINEAR = 8;
   private static final int OPEN = 256;
 
   private final String[] names;
   private final JsonValue[] values;
-  private final int[] table; // open addressing: index + 1, 0 = empty
-  private final HashMap<String, Integer> map;
+  /** The lookup table for objects of more than 8 members; built on first lookup. */
+  private Index index;
 
-  private JsonObject(String[] names, JsonValue[] values, int[] table, HashMap<String, Integer> map) {
+  /**
+   * An immutable lookup table. Only final fields, so a racy publication through {@link #index} is
+   * safe: two threads may both build one, and each sees a whole table.
+   */
+  private static final class Index {
+    final int[] table; // open addressing: member index + 1, 0 = empty
+    final HashMap<String, Integer> map; // for objects of more than OPEN members
+
+    Index(int[] table, HashMap<String, Integer> map) {
+      this.table = table;
+      this.map = map;
+    }
+  }
+
+  private JsonObject(String[] names, JsonValue[] values, Index index) {
     this.names = names;
     this.values = values;
-    this.table = table;
-    this.map = map;
+    this.index = index;
   }
 
   /**
-   * Makes an object of the first n names and values, which the caller hands over. Returns the name
-   * that occurs twice when {@code rejectDuplicates} is set, by throwing {@link DuplicateName}.
+   * Makes an object of the first n names and values, which the caller hands over. A repeated name
+   * keeps its first place and its last value, or throws {@link DuplicateName} when {@code
+   * rejectDuplicates} is set.
    */
   static JsonObject create(String[] names, JsonValue[] values, int n, boolean rejectDuplicates) {
     if (n == 0) {
@@ -51,9 +68,26 @@ public final class JsonObject extends JsonValue {
     }
     String[] ns = names.length == n ? names : Arrays.copyOf(names, n);
     JsonValue[] vs = values.length == n ? values : Arrays.copyOf(values, n);
-    if (n <= LINEAR) {
-      int m = n;
-      for (int i = 1; i < m; i++) {
+    if (n > OPEN) {
+      return createLarge(ns, vs, n, rejectDuplicates);
+    }
+    // Duplicates are rare: a 128-bit filter on the names' hash codes (cached in each String, and
+    // names are shared through the name cache) finds the candidates, and only those are compared.
+    long lo = 0;
+    long hi = 0;
+    int m = n;
+    for (int i = 0; i < m; i++) {
+      int h = ns[i].hashCode();
+      long bit = 1L << h;
+      boolean seen;
+      if ((h & 64) == 0) {
+        seen = (lo & bit) != 0;
+        lo |= bit;
+      } else {
+        seen = (hi & bit) != 0;
+        hi |= bit;
+      }
+      if (seen) {
         String name = ns[i];
         for (int j = 0; j < i; j++) {
           if (ns[j].equals(name)) {
@@ -69,44 +103,16 @@ public final class JsonObject extends JsonValue {
           }
         }
       }
-      if (m != n) {
-        ns = Arrays.copyOf(ns, m);
-        vs = Arrays.copyOf(vs, m);
-      }
-      return new JsonObject(ns, vs, null, null);
     }
-    if (n <= OPEN) {
-      int[] table = new int[Integer.highestOneBit(n - 1) << 2];
-      int mask = table.length - 1;
-      int m = 0;
-      for (int i = 0; i < n; i++) {
-        String name = ns[i];
-        int slot = spread(name.hashCode()) & mask;
-        while (true) {
-          int at = table[slot];
-          if (at == 0) {
-            table[slot] = m + 1;
-            ns[m] = name;
-            vs[m] = vs[i];
-            m++;
-            break;
-          }
-          if (ns[at - 1].equals(name)) {
-            if (rejectDuplicates) {
-              throw new DuplicateName(name);
-            }
-            vs[at - 1] = vs[i];
-            break;
-          }
-          slot = (slot + 1) & mask;
-        }
-      }
-      if (m != n) {
-        ns = Arrays.copyOf(ns, m);
-        vs = Arrays.copyOf(vs, m);
-      }
-      return new JsonObject(ns, vs, table, null);
+    if (m != n) {
+      ns = Arrays.copyOf(ns, m);
+      vs = Arrays.copyOf(vs, m);
     }
+    return new JsonObject(ns, vs, null);
+  }
+
+  private static JsonObject createLarge(
+      String[] ns, JsonValue[] vs, int n, boolean rejectDuplicates) {
     HashMap<String, Integer> map = new HashMap<>(n * 2);
     int m = 0;
     for (int i = 0; i < n; i++) {
@@ -127,7 +133,26 @@ public final class JsonObject extends JsonValue {
       ns = Arrays.copyOf(ns, m);
       vs = Arrays.copyOf(vs, m);
     }
-    return new JsonObject(ns, vs, null, map);
+    return new JsonObject(ns, vs, new Index(null, map));
+  }
+
+  private Index index() {
+    Index ix = index;
+    if (ix == null) {
+      int n = names.length;
+      int[] table = new int[Integer.highestOneBit(n - 1) << 2];
+      int mask = table.length - 1;
+      for (int i = 0; i < n; i++) {
+        int slot = spread(names[i].hashCode()) & mask;
+        while (table[slot] != 0) {
+          slot = (slot + 1) & mask;
+        }
+        table[slot] = i + 1;
+      }
+      ix = new Index(table, null);
+      index = ix;
+    }
+    return ix;
   }
 
   private static int spread(int h) {
@@ -169,30 +194,33 @@ public final class JsonObject extends JsonValue {
 
   /** The index of {@code name}, or -1. */
   public int indexOf(String name) {
-    if (table != null) {
-      int mask = table.length - 1;
-      int slot = spread(name.hashCode()) & mask;
-      while (true) {
-        int at = table[slot];
-        if (at == 0) {
-          return -1;
+    String[] ns = names;
+    if (ns.length <= LINEAR) {
+      for (int i = 0; i < ns.length; i++) {
+        if (ns[i].equals(name)) {
+          return i;
         }
-        if (names[at - 1].equals(name)) {
-          return at - 1;
-        }
-        slot = (slot + 1) & mask;
       }
+      return -1;
     }
-    if (map != null) {
-      Integer at = map.get(name);
+    Index ix = index();
+    if (ix.map != null) {
+      Integer at = ix.map.get(name);
       return at == null ? -1 : at;
     }
-    for (int i = 0; i < names.length; i++) {
-      if (names[i].equals(name)) {
-        return i;
+    int[] table = ix.table;
+    int mask = table.length - 1;
+    int slot = spread(name.hashCode()) & mask;
+    while (true) {
+      int at = table[slot];
+      if (at == 0) {
+        return -1;
       }
+      if (ns[at - 1].equals(name)) {
+        return at - 1;
+      }
+      slot = (slot + 1) & mask;
     }
-    return -1;
   }
 
   /** The value of {@code name}, or null when there is no such member. */
