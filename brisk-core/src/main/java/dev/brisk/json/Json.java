@@ -129,10 +129,26 @@ public final class Json {
 
   /** The JSON of {@code value}, compact or indented as configured, as UTF-8. */
   public byte[] write(JsonValue value) {
-    JsonWriter w = newWriter(null);
-    TreeWriter.write(Objects.requireNonNull(value, "value"), w);
-    return w.toByteArray();
+    Objects.requireNonNull(value, "value");
+    if (indent != null) {
+      JsonWriter w = newWriter(null);
+      TreeWriter.write(value, w);
+      return w.toByteArray();
+    }
+    // Each thread keeps one compact writer and its buffer: a write allocates only its result.
+    JsonWriter w = WRITERS.get();
+    w.reset();
+    try {
+      TreeWriter.write(value, w);
+      return w.toByteArray();
+    } finally {
+      w.trimTo(MAX_KEPT_BUFFER);
+    }
   }
+
+  private static final int MAX_KEPT_BUFFER = 1 << 20;
+  private static final ThreadLocal<JsonWriter> WRITERS =
+      ThreadLocal.withInitial(() -> new JsonWriter(null, 4096, null, false, false));
 
   /** Writes {@code value} to {@code out}, and flushes it (it is not closed). */
   public void write(JsonValue value, OutputStream out) {

@@ -13,6 +13,7 @@ public final class JsonArray extends JsonValue implements Iterable<JsonValue> {
   private final JsonValue[] values;
 
   JsonArray(JsonValue[] values) {
+    super(K_ARRAY);
     this.values = values;
   }
 

@@ -8,6 +8,7 @@ public final class JsonBoolean extends JsonValue {
   private final boolean value;
 
   private JsonBoolean(boolean value) {
+    super(K_BOOLEAN);
     this.value = value;
   }
 

@@ -4,7 +4,9 @@ package dev.brisk.json;
 public final class JsonNull extends JsonValue {
   public static final JsonNull INSTANCE = new JsonNull();
 
-  private JsonNull() {}
+  private JsonNull() {
+    super(K_NULL);
+  }
 
   @Override
   public Type type() {

@@ -15,7 +15,9 @@ import java.util.Objects;
  * codes. Immutable.
  */
 public abstract class JsonNumber extends JsonValue {
-  JsonNumber() {}
+  JsonNumber() {
+    super(K_NUMBER);
+  }
 
   private static final LongNumber[] SMALL = new LongNumber[256 + 1024];
 

@@ -52,6 +52,7 @@ public final class JsonObject extends JsonValue {
   }
 
   private JsonObject(String[] names, JsonValue[] values, Index index) {
+    super(K_OBJECT);
     this.names = names;
     this.values = values;
     this.index = index;

@@ -21,12 +21,14 @@ public final class JsonString extends JsonValue {
   private String value;
 
   private JsonString(String value) {
+    super(K_STRING);
     this.raw = null;
     this.escaped = false;
     this.value = value;
   }
 
   JsonString(byte[] raw, boolean escaped) {
+    super(K_STRING);
     this.raw = raw;
     this.escaped = escaped;
   }

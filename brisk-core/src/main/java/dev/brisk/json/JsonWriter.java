@@ -234,9 +234,17 @@ public final class JsonWriter implements Closeable, Flushable {
     if (indent != null) {
       newline();
     }
-    writeString(name);
-    ensure(2);
-    buf[pos++] = ':';
+    byte[] encoded = escapeSlash || escapeLineSeparators ? null : EncodedNames.SHARED.get(name);
+    if (encoded != null) {
+      int n = encoded.length;
+      ensure(n + 1);
+      System.arraycopy(encoded, 0, buf, pos, n);
+      pos += n;
+    } else {
+      writeString(name);
+      ensure(2);
+      buf[pos++] = ':';
+    }
     if (indent != null) {
       buf[pos++] = ' ';
     }
@@ -661,6 +669,14 @@ public final class JsonWriter implements Closeable, Flushable {
     flushed = 0;
     depth = 0;
     stack[0] = S_TOP_EMPTY;
+  }
+
+  /** Drops a buffer grown past {@code max} bytes, so that a kept writer does not hold a huge one. */
+  void trimTo(int max) {
+    if (buf.length > max) {
+      buf = new byte[4096];
+      pos = 0;
+    }
   }
 
   /** The JSON path of the place being written, for messages. */

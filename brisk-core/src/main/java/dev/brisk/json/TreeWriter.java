@@ -7,7 +7,7 @@ final class TreeWriter {
   private TreeWriter() {}
 
   static void write(JsonValue root, JsonWriter w) {
-    if (!(root instanceof JsonObject) && !(root instanceof JsonArray)) {
+    if (root.kind > JsonValue.K_ARRAY) {
       scalar(root, w);
       return;
     }
@@ -20,7 +20,7 @@ final class TreeWriter {
       JsonValue c = containers[sp];
       int i = next[sp];
       JsonValue child;
-      if (c instanceof JsonObject) {
+      if (c.kind == JsonValue.K_OBJECT) {
         JsonObject o = (JsonObject) c;
         if (i == o.size()) {
           w.endObject();
@@ -39,7 +39,7 @@ final class TreeWriter {
         child = a.get(i);
       }
       next[sp] = i + 1;
-      if (child instanceof JsonObject || child instanceof JsonArray) {
+      if (child.kind <= JsonValue.K_ARRAY) {
         if (++sp == containers.length) {
           containers = Arrays.copyOf(containers, sp * 2);
           next = Arrays.copyOf(next, sp * 2);
@@ -54,7 +54,7 @@ final class TreeWriter {
   }
 
   private static void open(JsonValue v, JsonWriter w) {
-    if (v instanceof JsonObject) {
+    if (v.kind == JsonValue.K_OBJECT) {
       w.beginObject();
     } else {
       w.beginArray();
@@ -62,15 +62,15 @@ final class TreeWriter {
   }
 
   private static void scalar(JsonValue v, JsonWriter w) {
-    switch (v.type()) {
-      case STRING:
+    switch (v.kind) {
+      case JsonValue.K_STRING:
         ((JsonString) v).writeTo(w);
         break;
-      case NUMBER:
+      case JsonValue.K_NUMBER:
         ((JsonNumber) v).writeTo(w);
         break;
-      case BOOLEAN:
-        w.value(v.asBoolean());
+      case JsonValue.K_BOOLEAN:
+        w.value(v == JsonBoolean.TRUE);
         break;
       default:
         w.nullValue();

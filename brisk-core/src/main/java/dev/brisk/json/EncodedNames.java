@@ -1,0 +1,47 @@
+package dev.brisk.json;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A small, lock-free, shared cache from a member name to its encoded form {@code "name":}, so that
+ * the names written in every event are escaped and encoded once.
+ *
+ * <p>Direct-mapped on {@code String.hashCode()}, which a {@code String} caches; a hit is one slot
+ * read, an {@code equals} (usually the same instance, since parsed names come from the shared name
+ * cache) and a copy. Entries are immutable, so races are benign, and the table is bounded, so
+ * hostile names can only make it miss.
+ */
+final class EncodedNames {
+  static final int SIZE = 1024;
+  static final int MAX_CHARS = 32;
+  static final EncodedNames SHARED = new EncodedNames();
+
+  private static final class Entry {
+    final String name;
+    final byte[] encoded;
+
+    Entry(String name, byte[] encoded) {
+      this.name = name;
+      this.encoded = encoded;
+    }
+  }
+
+  private final Entry[] table = new Entry[SIZE];
+
+  /** {@code "name":} as UTF-8 with the standard escapes, or null for names too long to cache. */
+  byte[] get(String name) {
+    if (name.length() > MAX_CHARS) {
+      return null;
+    }
+    int h = name.hashCode();
+    int slot = (h ^ (h >>> 16)) & (SIZE - 1);
+    Entry e = table[slot];
+    if (e != null && e.name.equals(name)) {
+      return e.encoded;
+    }
+    String json = JsonWriter.create().value(name).toString() + ":";
+    byte[] encoded = json.getBytes(StandardCharsets.UTF_8);
+    table[slot] = new Entry(name, encoded);
+    return encoded;
+  }
+}
