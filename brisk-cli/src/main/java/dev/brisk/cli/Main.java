@@ -1,0 +1,59 @@
+package dev.brisk.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code brisk} command.
+ *
+ * <p>Exit codes: 0 success, 1 bad input (a file that is not valid JSON, or cannot be read), 2 usage
+ * error.
+ */
+@Command(
+    name = "brisk",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    description = "Fast, exact and safe JSON for event pipelines.",
+    subcommands = {CheckCommand.class, FmtCommand.class, CommandLine.HelpCommand.class},
+    footer = {"", "Exit codes: 0 ok, 1 bad input, 2 usage."})
+public final class Main implements Runnable {
+  static final int OK = 0;
+  static final int BAD_INPUT = 1;
+  static final int USAGE = 2;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
+  }
+
+  /** Runs the command line and returns the exit code, writing to the given streams. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : BAD_INPUT);
+    int code = cl.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(System.out, true);
+    PrintWriter err = new PrintWriter(System.err, true);
+    System.exit(run(out, err, args));
+  }
+
+  /** The version from the jar's manifest, or "development" when run from classes. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"brisk " + (v == null ? "development" : v)};
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package dev.brisk.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brisk.json.Json;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+  @TempDir Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  static Run brisk(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  Path write(String name, String content) throws IOException {
+    Path p = dir.resolve(name);
+    Files.writeString(p, content, StandardCharsets.UTF_8);
+    return p;
+  }
+
+  @Test
+  void checkAcceptsValidFiles() throws IOException {
+    Path doc = write("ok.json", "{\"users\":[{\"name\":\"a\",\"age\":3}]}\n");
+    Path lines = write("ok.ndjson", "{\"a\":1}\n\n{\"a\":2}\r\n[3]");
+    Run r = brisk("check", doc.toString(), lines.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("ok.json: ok (1 value"), r.out());
+    assertTrue(r.out().contains("ok.ndjson: ok (3 values"), r.out());
+  }
+
+  @Test
+  void checkReportsFileLineColumnMessageAndPath() throws IOException {
+    Path bad = write("bad.json", "{\n  \"users\": [\n    {\"name\": \"a\"},\n    {\"name\": nul}\n  ]\n}\n");
+    Run r = brisk("check", bad.toString());
+    assertEquals(1, r.code());
+    assertTrue(
+        r.err().contains(bad + ":4:17: invalid literal: expected 'null' but found '}' (at $.users[1].name)"),
+        r.err());
+  }
+
+  @Test
+  void checkReportsEveryBadNdjsonLineAndKeepsGoing() throws IOException {
+    Path bad = write("bad.ndjson", "{\"a\":1}\n{\"a\":01}\n{\"a\":3}\n{\"b\":[1,]}\n");
+    Run r = brisk("check", bad.toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains(bad + ":2:6: leading zeros are not allowed in numbers (at $.a)"), r.err());
+    assertTrue(r.err().contains(bad + ":4:9: expected a value but found ']'"), r.err());
+    assertTrue(r.err().contains("2 invalid values"), r.err());
+  }
+
+  @Test
+  void trailingDataAndEmptyFilesAreInvalid() throws IOException {
+    assertEquals(1, brisk("check", write("two.json", "{} {}").toString()).code());
+    assertEquals(1, brisk("check", write("empty.json", "").toString()).code());
+  }
+
+  @Test
+  void missingFileIsBadInputAndUnknownOptionIsUsage() {
+    Run missing = brisk("check", dir.resolve("nope.json").toString());
+    assertEquals(1, missing.code());
+    assertTrue(missing.err().contains("cannot read"), missing.err());
+    assertEquals(2, brisk("check", "--bogus", "x.json").code());
+    assertEquals(2, brisk().code());
+    assertEquals(2, brisk("check").code());
+  }
+
+  @Test
+  void fmtPrettyPrintsAndCompactsKeepingNumbers() throws IOException {
+    Path in = write("in.json", "{\"a\":[1.10,2e5],\"b\":{\"c\":\"\\u00e9\"}}");
+    Path pretty = dir.resolve("pretty.json");
+    assertEquals(0, brisk("fmt", in.toString(), "-o", pretty.toString()).code());
+    assertEquals(
+        "{\n  \"a\": [\n    1.10,\n    2e5\n  ],\n  \"b\": {\n    \"c\": \"\\u00e9\"\n  }\n}\n",
+        Files.readString(pretty));
+    Path compact = dir.resolve("compact.json");
+    assertEquals(0, brisk("fmt", "--compact", pretty.toString(), "-o", compact.toString()).code());
+    assertEquals("{\"a\":[1.10,2e5],\"b\":{\"c\":\"\\u00e9\"}}\n", Files.readString(compact));
+    assertEquals(Json.parse(Files.readAllBytes(in)), Json.parse(Files.readAllBytes(compact)));
+  }
+
+  @Test
+  void fmtReportsWhereInputIsBad() throws IOException {
+    Path in = write("bad.json", "[1,\n 2,,3]");
+    Run r = brisk("fmt", in.toString(), "-o", dir.resolve("x").toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains(in + ":2:4: expected a value but found ','"), r.err());
+  }
+
+  @Test
+  void progressBarRendering() {
+    assertEquals(
+        "f [###############---------------]  50% 2.0 MiB / 4.0 MiB  1.0 MiB/s",
+        Progress.render("f", 2L << 20, 4L << 20, 2.0));
+    assertEquals(
+        "f [##############################] 100% 4.0 MiB / 4.0 MiB  4.0 MiB/s",
+        Progress.render("f", 4L << 20, 4L << 20, 1.0));
+  }
+}
