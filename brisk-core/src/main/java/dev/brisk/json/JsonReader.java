@@ -342,7 +342,13 @@ public final class JsonReader implements Closeable {
     scanString(maxNameLength, "member name", "maxNameLength");
     // One store: where the name is; decoded only for a path, or kept as a String by fill().
     nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
-    expect = E_COLON;
+    int p = pos;
+    if (p < end && buf[p] == ':') {
+      pos = p + 1; // compact JSON: take the colon now and go straight to the value next time
+      expect = E_VALUE;
+    } else {
+      expect = E_COLON;
+    }
     return token = JsonToken.NAME;
   }
 
@@ -512,38 +518,12 @@ public final class JsonReader implements Closeable {
   // ---------------------------------------------------------------------------------------------
   // Trees
 
-  /** The members or elements of one open container while a tree is read. */
-  private static final class Frame {
-    boolean object;
-    String[] names = new String[16];
-    JsonValue[] values = new JsonValue[16];
-    int n;
-
-    void add(JsonValue v) {
-      if (n == values.length) {
-        grow();
-      }
-      values[n++] = v;
-    }
-
-    void name(String name) {
-      if (n == names.length) {
-        grow();
-      }
-      names[n] = name;
-    }
-
-    private void grow() {
-      values = Arrays.copyOf(values, n * 2);
-      names = Arrays.copyOf(names, n * 2);
-    }
-  }
-
   /**
    * Reads the next whole value as a tree, straight from the bytes: the same checks, limits and
    * error messages as {@link #next()}, without a token per step. Iterative, so the depth is bounded
-   * by the limit, never by the thread's stack. Returns null at the end of the input (between the
-   * values of a multi-value reader).
+   * by the limit, never by the thread's stack. The members of all open containers share one stack
+   * of values and one of names, so a parse allocates those two arrays and the tree, whatever its
+   * depth. Returns null at the end of the input (between the values of a multi-value reader).
    */
   JsonValue readTree(boolean rejectDuplicates) {
     int b = skipWhitespace();
@@ -561,15 +541,20 @@ public final class JsonReader implements Closeable {
     if (b != '{' && b != '[') {
       return scalarTree(value(b));
     }
-    Frame[] stack = new Frame[8];
-    int sp = 0;
-    stack[0] = openFrame(stack, 0, b == '{');
+    JsonValue[] values = new JsonValue[32];
+    String[] names = new String[32];
+    int top = 0; // values (and names) of all open containers, innermost last
+    int[] starts = new int[8]; // where each open container's members begin on the stacks
+    final int base = depth; // the depth around the tree
+    push(b == '{' ? K_OBJECT : K_ARRAY);
     while (true) {
-      Frame f = stack[sp];
       b = skipWhitespace();
-      if (f.object) {
+      int d = depth;
+      int start = starts[d - base - 1];
+      boolean first = top == start;
+      if (kinds[d] == K_OBJECT) {
         boolean close = false;
-        if (f.n == 0) {
+        if (first) {
           if (b == '}') {
             close = true;
           } else if (b != '"') {
@@ -590,23 +575,28 @@ public final class JsonReader implements Closeable {
         }
         if (close) {
           pos++;
-          JsonValue done = closeObject(f, rejectDuplicates);
-          if (sp == 0) {
+          depth--;
+          JsonValue done = closeObject(names, values, start, top, rejectDuplicates);
+          if (depth == base) {
             return finishTree(JsonToken.END_OBJECT, done);
           }
-          stack[--sp].add(done);
+          top = start;
+          values[top - 1] = done; // the slot kept for it in its parent
           continue;
         }
-        int d = depth;
         if (++counts[d] > memberLimit) {
           throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
         }
         scanString(maxNameLength, "member name", "maxNameLength");
         nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
-        f.name(
+        if (top == names.length) {
+          names = Arrays.copyOf(names, top * 2);
+          values = Arrays.copyOf(values, top * 2);
+        }
+        names[top] =
             tokEscaped
                 ? decodeToken()
-                : NameCache.SHARED.get(buf, tokStart, tokEnd - tokStart, !tokNonAscii));
+                : NameCache.SHARED.get(buf, tokStart, tokEnd - tokStart, !tokNonAscii);
         b = skipWhitespace();
         if (b != ':') {
           throw unexpected(b, "':'");
@@ -614,85 +604,77 @@ public final class JsonReader implements Closeable {
         pos++;
         b = skipWhitespace();
       } else {
-        if (b == ']' && f.n == 0) {
+        boolean close = false;
+        if (first) {
+          close = b == ']';
+        } else if (b == ',') {
           pos++;
-          JsonValue done = closeArray(f);
-          if (sp == 0) {
+          b = skipWhitespace();
+          close = b == ']' && allowTrailingCommas;
+        } else if (b == ']') {
+          close = true;
+        } else {
+          throw unexpected(b, "',' or ']'");
+        }
+        if (close) {
+          pos++;
+          depth--;
+          JsonValue done =
+              top == start ? JsonArray.EMPTY : new JsonArray(Arrays.copyOfRange(values, start, top));
+          if (depth == base) {
             return finishTree(JsonToken.END_ARRAY, done);
           }
-          stack[--sp].add(done);
+          top = start;
+          values[top - 1] = done; // the slot kept for it in its parent
           continue;
         }
-        if (f.n > 0) {
-          if (b == ',') {
-            pos++;
-            b = skipWhitespace();
-            if (b == ']' && allowTrailingCommas) {
-              b = -2; // close below
-            }
-          } else if (b == ']') {
-            b = -2;
-          } else {
-            throw unexpected(b, "',' or ']'");
-          }
-          if (b == -2) {
-            pos++;
-            JsonValue done = closeArray(f);
-            if (sp == 0) {
-              return finishTree(JsonToken.END_ARRAY, done);
-            }
-            stack[--sp].add(done);
-            continue;
-          }
-        }
-        if (++counts[depth] > memberLimit) {
+        if (++counts[d] > memberLimit) {
           throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
         }
+        if (top == values.length) {
+          names = Arrays.copyOf(names, top * 2);
+          values = Arrays.copyOf(values, top * 2);
+        }
       }
-      // A value: b is its first byte.
+      // A value: b is its first byte; its slot on the stacks is top.
       if (b == '"') {
         scanString(maxStringLength, "string", "maxStringLength");
-        f.add(new JsonString(Arrays.copyOfRange(buf, tokStart, tokEnd), tokEscaped));
+        values[top++] = new JsonString(Arrays.copyOfRange(buf, tokStart, tokEnd), tokEscaped);
       } else if ((b >= '0' && b <= '9') || b == '-') {
         scanNumber();
-        f.add(numberTree());
+        values[top++] = numberTree();
       } else if (b == '{' || b == '[') {
-        if (++sp == stack.length) {
-          stack = Arrays.copyOf(stack, sp * 2);
+        push(b == '{' ? K_OBJECT : K_ARRAY);
+        int level = depth - base - 1;
+        if (level == starts.length) {
+          starts = Arrays.copyOf(starts, level * 2);
         }
-        openFrame(stack, sp, b == '{');
+        // The container's own slot (top) is filled when it closes; its members start after it.
+        starts[level] = top + 1;
+        top++;
+        if (top == values.length) {
+          names = Arrays.copyOf(names, top * 2);
+          values = Arrays.copyOf(values, top * 2);
+        }
       } else {
-        f.add(scalarTree(valueOther(b)));
+        values[top++] = scalarTree(valueOther(b));
       }
     }
   }
 
-  private Frame openFrame(Frame[] stack, int i, boolean object) {
-    push(object ? K_OBJECT : K_ARRAY);
-    Frame f = stack[i];
-    if (f == null) {
-      f = new Frame();
-      stack[i] = f;
-    }
-    f.object = object;
-    f.n = 0;
-    return f;
-  }
-
-  private JsonValue closeObject(Frame f, boolean rejectDuplicates) {
-    depth--;
+  private JsonValue closeObject(
+      String[] names, JsonValue[] values, int start, int top, boolean rejectDuplicates) {
+    int n = top - start;
     try {
       return JsonObject.create(
-          Arrays.copyOf(f.names, f.n), Arrays.copyOf(f.values, f.n), f.n, rejectDuplicates);
+          Arrays.copyOfRange(names, start, top),
+          Arrays.copyOfRange(values, start, top),
+          n,
+          rejectDuplicates);
     } catch (JsonObject.DuplicateName d) {
       throw error(
           "duplicate member name '" + d.name + "' (this Json instance rejects duplicates)", pos - 1);
     }
-  }
-
-  private JsonValue closeArray(Frame f) {
-    depth--;
-    return f.n == 0 ? JsonArray.EMPTY : new JsonArray(Arrays.copyOf(f.values, f.n));
   }
 
   private JsonValue finishTree(JsonToken end, JsonValue done) {
