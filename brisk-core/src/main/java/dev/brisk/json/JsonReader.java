@@ -733,12 +733,10 @@ public final class JsonReader implements Closeable {
     while (p + 8 <= e) {
       // Swar.specialBytes, written out here so that this loop stays small enough to inline.
       long x = (long) Swar.LONGS.get(bf, p);
-      long q = x ^ 0x2222222222222222L;
-      long k = x ^ 0x5C5C5C5C5C5C5C5CL;
       long m =
-          ((q - 0x0101010101010101L) & ~q
-                  | (k - 0x0101010101010101L) & ~k
-                  | (x - 0x2020202020202020L) & ~x
+          ((x ^ 0x2222222222222222L) - 0x0101010101010101L
+                  | (x ^ 0x5C5C5C5C5C5C5C5CL) - 0x0101010101010101L
+                  | x - 0x2020202020202020L
                   | x)
               & 0x8080808080808080L;
       if (m != 0) {

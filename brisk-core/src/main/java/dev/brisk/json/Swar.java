@@ -7,9 +7,13 @@ import java.nio.ByteOrder;
 /**
  * SIMD within a register: tests eight bytes at once, read as one little-endian long.
  *
- * <p>{@link #specialBytes} marks the bytes a string scanner must stop at. The zero-byte test
- * {@code (v - 0x01..) & ~v & 0x80..} can mark a byte falsely, but only above a true mark (the
- * borrow runs upward), so the lowest mark is always exact, which is all a scanner uses.
+ * <p>{@link #specialBytes} marks the bytes a string scanner must stop at. Per byte, without a
+ * borrow: {@code (b ^ '"') - 1} has its high bit set when b is a quote or b >= 0x80, likewise for
+ * the backslash, and {@code b - 0x20} when b < 0x20 or b >= 0xA0; OR-ing in b itself makes every
+ * b >= 0x80 a mark, so each term marks only bytes the scanner must stop at anyway (the usual
+ * {@code & ~v} of the zero-byte test is not needed). A borrow comes only from a byte below that
+ * underflowed, which is itself marked, so a false mark can only stand above a true one: the lowest
+ * mark is always exact, which is all a scanner uses.
  */
 final class Swar {
   private Swar() {}
@@ -28,8 +32,6 @@ final class Swar {
    * 0x20) or not ASCII (0x80 and up); the lowest set bit is the high bit of the first such byte.
    */
   static long specialBytes(long x) {
-    long q = x ^ QUOTES;
-    long b = x ^ BACKSLASHES;
-    return ((q - ONES) & ~q | (b - ONES) & ~b | (x - SPACES) & ~x | x) & HIGHS;
+    return ((x ^ QUOTES) - ONES | (x ^ BACKSLASHES) - ONES | x - SPACES | x) & HIGHS;
   }
 }
