@@ -55,6 +55,8 @@ public final class JsonReader implements Closeable {
   private static final int E_OBJECT_NEXT = 4; // after a member: ',' or '}'
   private static final int E_COLON = 5; // after a name: ':' and a value
   private static final int E_END = 6; // after the top-level value
+  private static final int E_NAME_NEXT = 7; // after a member and its comma: a name
+  private static final int E_ELEMENT_NEXT = 8; // after an element and its comma: a value
 
   private static final byte K_TOP = 0;
   private static final byte K_ARRAY = 1;
@@ -227,6 +229,16 @@ public final class JsonReader implements Closeable {
           return endObject();
         }
         throw unexpected(b, "',' or '}'");
+      case E_NAME_NEXT:
+        if (b == '}' && allowTrailingCommas) {
+          return endObject();
+        }
+        return name(b);
+      case E_ELEMENT_NEXT:
+        if (b == ']' && allowTrailingCommas) {
+          return endArray();
+        }
+        return element(b);
       case E_COLON:
         if (b != ':') {
           throw unexpected(b, "':'");
@@ -352,14 +364,24 @@ public final class JsonReader implements Closeable {
     return token = JsonToken.NAME;
   }
 
-  /** What follows a value, by the kind of its container: top, array, object. */
-  private static final int[] AFTER = {E_END, E_ARRAY_NEXT, E_OBJECT_NEXT};
-
+  /**
+   * Sets what may follow a value. In compact JSON the comma after it is taken now, so that the next
+   * call goes straight to the name or element (an error there reads the same either way).
+   */
   private void afterValue() {
     int d = depth;
-    expect = AFTER[kinds[d]];
-    if (d == 0) {
+    byte k = kinds[d];
+    if (k == K_TOP) {
+      expect = E_END;
       topValueLine = line;
+      return;
+    }
+    int p = pos;
+    if (p < end && buf[p] == ',') {
+      pos = p + 1;
+      expect = k == K_OBJECT ? E_NAME_NEXT : E_ELEMENT_NEXT;
+    } else {
+      expect = k == K_OBJECT ? E_OBJECT_NEXT : E_ARRAY_NEXT;
     }
   }
 
@@ -657,8 +679,25 @@ public final class JsonReader implements Closeable {
           values = Arrays.copyOf(values, top * 2);
         }
       } else {
-        values[top++] = scalarTree(valueOther(b));
+        values[top++] = literalTree(b);
       }
+    }
+  }
+
+  /** true, false or null inside a tree (without afterValue: the tree loop reads the commas). */
+  private JsonValue literalTree(int b) {
+    switch (b) {
+      case 't':
+        literal("true");
+        return JsonBoolean.TRUE;
+      case 'f':
+        literal("false");
+        return JsonBoolean.FALSE;
+      case 'n':
+        literal("null");
+        return JsonNull.INSTANCE;
+      default:
+        throw unexpected(b, "a value");
     }
   }
 
