@@ -1480,21 +1480,6 @@ public final class JsonReader implements Closeable {
     return c;
   }
 
-  /** The current string or name as a tree value, its bytes copied undecoded. */
-  JsonString stringValue() {
-    return new JsonString(Arrays.copyOfRange(buf, tokStart, tokEnd), tokEscaped);
-  }
-
-  /** A copy of the current number's text as ASCII bytes. */
-  byte[] numberBytes() {
-    return Arrays.copyOfRange(buf, tokStart, tokEnd);
-  }
-
-  /** The current number as a long when {@link #isLongExact()}; package-private for the tree. */
-  long longValueUnchecked() {
-    return longValue;
-  }
-
   /**
    * True when the current number is an integer written as its canonical {@code long} text (at
    * most 18 digits, and not {@code -0}), so that {@link #getLong()} gives it without loss of its
