@@ -570,51 +570,55 @@ public final class JsonReader implements Closeable {
     final int base = depth; // the depth around the tree
     push(b == '{' ? K_OBJECT : K_ARRAY);
     while (true) {
+      if (top + 1 >= values.length) {
+        // Room for this step's one new entry, whatever it is.
+        names = Arrays.copyOf(names, values.length * 2);
+        values = Arrays.copyOf(values, values.length * 2);
+      }
       b = skipWhitespace();
       int d = depth;
       int start = starts[d - base - 1];
       boolean first = top == start;
-      if (kinds[d] == K_OBJECT) {
-        boolean close = false;
-        if (first) {
-          if (b == '}') {
-            close = true;
-          } else if (b != '"') {
-            throw unexpected(b, "a member name in double quotes");
-          }
-        } else if (b == ',') {
-          pos++;
-          b = skipWhitespace();
-          if (b == '}' && allowTrailingCommas) {
-            close = true;
-          } else if (b != '"') {
-            throw unexpected(b, "a member name in double quotes");
-          }
-        } else if (b == '}') {
-          close = true;
-        } else {
-          throw unexpected(b, "',' or '}'");
+      boolean object = kinds[d] == K_OBJECT;
+      int closer = object ? '}' : ']';
+      boolean close = false;
+      if (first) {
+        close = b == closer;
+      } else if (b == ',') {
+        pos++;
+        b = skipWhitespace();
+        close = b == closer && allowTrailingCommas;
+      } else if (b == closer) {
+        close = true;
+      } else {
+        throw unexpected(b, object ? "',' or '}'" : "',' or ']'");
+      }
+      if (close) {
+        pos++;
+        depth--;
+        JsonValue done =
+            object
+                ? closeObject(names, values, start, top, rejectDuplicates)
+                : top == start ? JsonArray.EMPTY : new JsonArray(Arrays.copyOfRange(values, start, top));
+        if (depth == base) {
+          return finishTree(object ? JsonToken.END_OBJECT : JsonToken.END_ARRAY, done);
         }
-        if (close) {
-          pos++;
-          depth--;
-          JsonValue done = closeObject(names, values, start, top, rejectDuplicates);
-          if (depth == base) {
-            return finishTree(JsonToken.END_OBJECT, done);
-          }
-          top = start;
-          values[top - 1] = done; // the slot kept for it in its parent
-          continue;
-        }
-        if (++counts[d] > memberLimit) {
-          throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
-        }
+        top = start;
+        values[top - 1] = done; // the slot kept for it in its parent
+        continue;
+      }
+      if (object && b != '"') {
+        throw unexpected(b, "a member name in double quotes");
+      }
+      if (++counts[d] > memberLimit) {
+        throw tooMany(
+            object
+                ? "object has more than maxMembers (" + maxMembers + ") members"
+                : "array has more than maxMembers (" + maxMembers + ") elements");
+      }
+      if (object) {
         scanString(maxNameLength, "member name", "maxNameLength");
         nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
-        if (top == names.length) {
-          names = Arrays.copyOf(names, top * 2);
-          values = Arrays.copyOf(values, top * 2);
-        }
         names[top] =
             tokEscaped
                 ? decodeToken()
@@ -625,38 +629,6 @@ public final class JsonReader implements Closeable {
         }
         pos++;
         b = skipWhitespace();
-      } else {
-        boolean close = false;
-        if (first) {
-          close = b == ']';
-        } else if (b == ',') {
-          pos++;
-          b = skipWhitespace();
-          close = b == ']' && allowTrailingCommas;
-        } else if (b == ']') {
-          close = true;
-        } else {
-          throw unexpected(b, "',' or ']'");
-        }
-        if (close) {
-          pos++;
-          depth--;
-          JsonValue done =
-              top == start ? JsonArray.EMPTY : new JsonArray(Arrays.copyOfRange(values, start, top));
-          if (depth == base) {
-            return finishTree(JsonToken.END_ARRAY, done);
-          }
-          top = start;
-          values[top - 1] = done; // the slot kept for it in its parent
-          continue;
-        }
-        if (++counts[d] > memberLimit) {
-          throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
-        }
-        if (top == values.length) {
-          names = Arrays.copyOf(names, top * 2);
-          values = Arrays.copyOf(values, top * 2);
-        }
       }
       // A value: b is its first byte; its slot on the stacks is top.
       if (b == '"') {
@@ -674,10 +646,6 @@ public final class JsonReader implements Closeable {
         // The container's own slot (top) is filled when it closes; its members start after it.
         starts[level] = top + 1;
         top++;
-        if (top == values.length) {
-          names = Arrays.copyOf(names, top * 2);
-          values = Arrays.copyOf(values, top * 2);
-        }
       } else {
         values[top++] = literalTree(b);
       }
