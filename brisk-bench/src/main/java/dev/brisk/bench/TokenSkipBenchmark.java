@@ -8,16 +8,7 @@ import dev.brisk.json.JsonToken;
 import jakarta.json.spi.JsonProvider;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Tokenize and skip: walk every token of a users document without materializing values (strings
@@ -27,13 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * mvn -q -B -DskipTests package &amp;&amp; java -jar brisk-bench/target/benchmarks.jar TokenSkipBenchmark
  * </pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 2)
-@Fork(3)
-public class TokenSkipBenchmark {
+public class TokenSkipBenchmark extends BenchmarkDefaults {
   private final JsonFactory jackson = new JsonFactory();
   private final JsonProvider parsson = new org.eclipse.parsson.JsonProviderImpl();
 

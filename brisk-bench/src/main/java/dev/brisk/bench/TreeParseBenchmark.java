@@ -8,16 +8,7 @@ import dev.brisk.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Parse a users document into each library's tree: Brisk {@code Json.parse}, Jackson {@code
@@ -27,13 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * mvn -q -B -DskipTests package &amp;&amp; java -jar brisk-bench/target/benchmarks.jar TreeParseBenchmark
  * </pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 2)
-@Fork(3)
-public class TreeParseBenchmark {
+public class TreeParseBenchmark extends BenchmarkDefaults {
   private final ObjectMapper jackson = new ObjectMapper();
   private final JsonProvider parsson = new org.eclipse.parsson.JsonProviderImpl();
 

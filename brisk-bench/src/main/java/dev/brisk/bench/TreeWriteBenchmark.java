@@ -8,18 +8,9 @@ import dev.brisk.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Write a users tree to UTF-8 bytes. Each library writes its own tree, parsed beforehand from the
@@ -29,13 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * mvn -q -B -DskipTests package &amp;&amp; java -jar brisk-bench/target/benchmarks.jar TreeWriteBenchmark
  * </pre>
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 2)
-@Fork(3)
-public class TreeWriteBenchmark {
+public class TreeWriteBenchmark extends BenchmarkDefaults {
   @Param({"1k", "100k"})
   public String size;
 
