@@ -758,11 +758,7 @@ public final class JsonReader implements Closeable {
         if (p - start > max) {
           throw tooLong(what, limitName, max, start);
         }
-        tokStart = start;
-        tokEnd = p;
-        tokEscaped = false;
-        tokNonAscii = false;
-        pos = p + 1;
+        endString(start, p, false, false);
         return;
       }
       if (STRING_CLASS[c & 0xFF] != 0) {
@@ -771,6 +767,15 @@ public final class JsonReader implements Closeable {
       p++;
     }
     scanStringSlow(start, p, max, what, limitName);
+  }
+
+  /** The current token is the string content from {@code from} to the quote at {@code quote}. */
+  private void endString(int from, int quote, boolean escaped, boolean nonAscii) {
+    tokStart = from;
+    tokEnd = quote;
+    tokEscaped = escaped;
+    tokNonAscii = nonAscii;
+    pos = quote + 1;
   }
 
   private JsonException tooLong(String what, String limitName, int max, int start) {
@@ -804,13 +809,9 @@ public final class JsonReader implements Closeable {
           int from = mark;
           mark = -1;
           if (p - from > max) {
-            throw error(what + " longer than " + limitName + " (" + max + " bytes)", from - 1);
+            throw tooLong(what, limitName, max, from);
           }
-          tokStart = from;
-          tokEnd = p;
-          tokEscaped = escaped;
-          tokNonAscii = nonAscii;
-          pos = p + 1;
+          endString(from, p, escaped, nonAscii);
           return;
         }
         if (k == 2) {
@@ -829,7 +830,7 @@ public final class JsonReader implements Closeable {
         e = end;
       }
       if (p - mark > max) {
-        throw error(what + " longer than " + limitName + " (" + max + " bytes)", mark - 1);
+        throw tooLong(what, limitName, max, mark);
       }
       pos = p;
       if (!fill()) {
