@@ -89,6 +89,9 @@ public final class JsonWriter implements Closeable, Flushable {
 
   private byte[] stack = new byte[32];
   private int depth;
+  /** For error messages only: the last name (String or UTF-8 bytes) and element count per level. */
+  private Object[] pathNames = new Object[32];
+  private int[] counts = new int[32];
 
   private final String indent;
   private final boolean escapeSlash;
@@ -216,8 +219,11 @@ public final class JsonWriter implements Closeable, Flushable {
   private void push(byte state) {
     if (++depth == stack.length) {
       stack = Arrays.copyOf(stack, depth * 2);
+      pathNames = Arrays.copyOf(pathNames, depth * 2);
+      counts = Arrays.copyOf(counts, depth * 2);
     }
     stack[depth] = state;
+    counts[depth] = 0;
   }
 
   /** Writes a member name; the member's value must follow. */
@@ -231,6 +237,7 @@ public final class JsonWriter implements Closeable, Flushable {
           s == S_NAME ? "name() twice: the previous name's value is missing" : "name() outside an object");
     }
     stack[depth] = S_NAME;
+    pathNames[depth] = name;
     if (indent != null) {
       newline();
     }
@@ -264,6 +271,7 @@ public final class JsonWriter implements Closeable, Flushable {
       throw new IllegalStateException("name() outside an object or twice");
     }
     stack[depth] = S_NAME;
+    pathNames[depth] = utf8;
     if (indent != null) {
       newline();
     }
@@ -286,6 +294,7 @@ public final class JsonWriter implements Closeable, Flushable {
         stack[depth] = S_OBJECT;
         return;
       case S_ARRAY:
+        counts[depth]++;
         ensure(1);
         buf[pos++] = ',';
         if (indent != null) {
@@ -294,6 +303,7 @@ public final class JsonWriter implements Closeable, Flushable {
         return;
       case S_ARRAY_EMPTY:
         stack[depth] = S_ARRAY;
+        counts[depth] = 1;
         if (indent != null) {
           newline();
         }
@@ -679,9 +689,23 @@ public final class JsonWriter implements Closeable, Flushable {
     }
   }
 
-  /** The JSON path of the place being written, for messages. */
+  /** The JSON path of the value being written, such as {@code $.users[3].latitude}. */
   public String path() {
-    return "$" + (depth == 0 ? "" : " (depth " + depth + ")");
+    StringBuilder sb = new StringBuilder("$");
+    for (int d = 1; d <= depth; d++) {
+      byte s = stack[d];
+      boolean innermost = d == depth;
+      if (s == S_ARRAY || s == S_ARRAY_EMPTY) {
+        // Outer levels hold the element being written; the innermost, the one about to be.
+        int index = innermost ? counts[d] : counts[d] - 1;
+        sb.append('[').append(Math.max(index, 0)).append(']');
+      } else if (s == S_NAME || !innermost) {
+        Object n = pathNames[d];
+        JsonReader.appendName(
+            sb, n instanceof byte[] ? new String((byte[]) n, java.nio.charset.StandardCharsets.UTF_8) : String.valueOf(n));
+      }
+    }
+    return sb.toString();
   }
 
   /** Writes the buffer to the stream, and flushes the stream. No-op without a stream. */

@@ -72,6 +72,18 @@ class WriterTest {
   }
 
   @Test
+  void errorsSayTheJsonPathBeingWritten() {
+    JsonWriter w = JsonWriter.create().beginObject().name("users").beginArray();
+    w.beginObject().name("lat").value(1.5).endObject();
+    w.beginObject().name("lat");
+    JsonException e = assertThrows(JsonException.class, () -> w.value(Double.NaN));
+    assertEquals("$.users[1].lat", e.path());
+    JsonWriter a = JsonWriter.create().beginArray().value(1).value(2);
+    assertEquals("$[2]", assertThrows(JsonException.class, () -> a.value(Double.POSITIVE_INFINITY)).path());
+    assertEquals("$", assertThrows(JsonException.class, () -> JsonWriter.create().value(Double.NaN)).path());
+  }
+
+  @Test
   void topLevelValuesAreWrittenOnePerLine() {
     JsonWriter w = JsonWriter.create();
     w.beginObject().name("a").value(1).endObject().beginObject().name("a").value(2).endObject();
