@@ -104,10 +104,8 @@ public final class Json {
   }
 
   private JsonValue readOne(JsonReader r) {
+    // A fresh reader expects a value, so empty input is an error there, never a null here.
     JsonValue v = r.readTree(rejectDuplicateNames);
-    if (v == null) {
-      throw r.error("unexpected end of input: expected a value", 0);
-    }
     if ((flags & MULTIPLE_VALUES) == 0) {
       r.next(); // END_DOCUMENT, or an error for trailing data
     }
