@@ -956,6 +956,58 @@ public final class JsonReader implements Closeable {
     return decodeToken().equals(new String(utf8, StandardCharsets.UTF_8));
   }
 
+  /**
+   * A hash of the current member name's UTF-8 bytes, equal to {@link #nameHash(byte[])} of the
+   * decoded name; computed over the input without decoding or allocating (unless the name uses
+   * escapes). Generated codecs switch on it to find a field.
+   */
+  public int nameHash() {
+    if (token != JsonToken.NAME) {
+      throw typeError("a member name");
+    }
+    if (!tokEscaped) {
+      return hash(buf, tokStart, tokEnd);
+    }
+    byte[] decoded = decodeToken().getBytes(StandardCharsets.UTF_8);
+    return hash(decoded, 0, decoded.length);
+  }
+
+  /** The hash {@link #nameHash()} gives for a name whose UTF-8 bytes are {@code utf8} (FNV-1a). */
+  public static int nameHash(byte[] utf8) {
+    return hash(utf8, 0, utf8.length);
+  }
+
+  private static int hash(byte[] b, int from, int to) {
+    int h = 0x811c9dc5;
+    for (int i = from; i < to; i++) {
+      h = (h ^ (b[i] & 0xff)) * 0x01000193;
+    }
+    return h;
+  }
+
+  /**
+   * Reads the value that begins at the current token as a tree; afterwards the reader stands on
+   * the value's last token, as after {@link #skipChildren()}.
+   *
+   * @throws IllegalStateException when the current token does not begin a value
+   */
+  public JsonValue readValue() {
+    JsonToken t = token;
+    if (t == null || t == JsonToken.NAME || t == JsonToken.END_OBJECT
+        || t == JsonToken.END_ARRAY || t == JsonToken.END_DOCUMENT) {
+      throw new IllegalStateException("readValue() needs the first token of a value, not " + t);
+    }
+    return treeFromToken(false);
+  }
+
+  /**
+   * An error at the current token, with its offset, line, column and JSON path: for codecs that
+   * find a value they cannot take (a date that does not parse, a string too long for a char).
+   */
+  public JsonException error(String reason) {
+    return errorAt(reason, tokenIndex(), path());
+  }
+
   /** The raw length in bytes of the current string or name, as it stands in the input. */
   public int rawLength() {
     return tokEnd - tokStart;

@@ -1,0 +1,447 @@
+package dev.brisk.schema;
+
+import dev.brisk.json.JsonException;
+import dev.brisk.json.JsonObject;
+import dev.brisk.json.JsonReader;
+import dev.brisk.json.JsonToken;
+import dev.brisk.json.JsonValue;
+import dev.brisk.json.JsonWriter;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The small, rarely hot pieces generated codecs call: conversions the core reader has no getter
+ * for, the lenient mode, and error messages. Public only for generated code in other packages;
+ * not for application code. Stateless and thread-safe.
+ */
+public final class CodecSupport {
+  private CodecSupport() {}
+
+  /** The UTF-8 bytes of a field name, for the generated name constants. */
+  public static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The error for a value of the wrong type at the reader's current token. */
+  public static JsonException expected(JsonReader r, String what) {
+    return r.error("expected " + what + " but found " + found(r));
+  }
+
+  private static String found(JsonReader r) {
+    JsonToken t = r.token();
+    if (t == null) {
+      return "nothing";
+    }
+    switch (t) {
+      case BEGIN_OBJECT:
+        return "an object";
+      case BEGIN_ARRAY:
+        return "an array";
+      case STRING:
+        return "a string";
+      case NUMBER:
+        return "the number " + r.getNumberText();
+      case TRUE:
+      case FALSE:
+        return "a boolean";
+      case NULL:
+        return "null";
+      default:
+        return t.toString();
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Strict conversions
+
+  public static char readChar(JsonReader r) {
+    if (r.token() != JsonToken.STRING) {
+      throw expected(r, "a one-character string");
+    }
+    String s = r.getString();
+    if (s.length() != 1) {
+      throw r.error("expected a one-character string but found " + s.length() + " characters");
+    }
+    return s.charAt(0);
+  }
+
+  public static byte readByte(JsonReader r) {
+    int v = r.getInt();
+    if (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE) {
+      throw r.error("number " + v + " does not fit a byte (-128 to 127)");
+    }
+    return (byte) v;
+  }
+
+  public static short readShort(JsonReader r) {
+    int v = r.getInt();
+    if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
+      throw r.error("number " + v + " does not fit a short (-32768 to 32767)");
+    }
+    return (short) v;
+  }
+
+  /**
+   * The float nearest the decimal number: parsed from the text itself, because rounding to a
+   * double first and then to a float can land on the wrong float.
+   */
+  public static float readFloat(JsonReader r) {
+    if (r.token() != JsonToken.NUMBER) {
+      throw expected(r, "a float");
+    }
+    float f = Float.parseFloat(r.getNumberText());
+    if (Float.isInfinite(f)) {
+      throw r.error("number " + r.getNumberText() + " is out of the range of a float");
+    }
+    return f;
+  }
+
+  public static LocalDate readLocalDate(JsonReader r) {
+    String s = text(r, "an ISO-8601 date string");
+    try {
+      return LocalDate.parse(s);
+    } catch (DateTimeParseException e) {
+      throw r.error("expected an ISO-8601 date such as 2024-05-17 but found \"" + s + "\"");
+    }
+  }
+
+  public static LocalDateTime readLocalDateTime(JsonReader r) {
+    String s = text(r, "an ISO-8601 date-time string");
+    try {
+      return LocalDateTime.parse(s);
+    } catch (DateTimeParseException e) {
+      throw r.error(
+          "expected an ISO-8601 date-time such as 2024-05-17T10:15:30 but found \"" + s + "\"");
+    }
+  }
+
+  public static OffsetDateTime readOffsetDateTime(JsonReader r) {
+    String s = text(r, "an ISO-8601 date-time string with offset");
+    try {
+      return OffsetDateTime.parse(s);
+    } catch (DateTimeParseException e) {
+      throw r.error("expected an ISO-8601 date-time with offset such as 2024-05-17T10:15:30+02:00"
+          + " but found \"" + s + "\"");
+    }
+  }
+
+  public static ZonedDateTime readZonedDateTime(JsonReader r) {
+    String s = text(r, "an ISO-8601 date-time string with zone");
+    try {
+      return ZonedDateTime.parse(s);
+    } catch (DateTimeParseException e) {
+      throw r.error("expected an ISO-8601 date-time with zone such as"
+          + " 2024-05-17T10:15:30+02:00[Europe/Paris] but found \"" + s + "\"");
+    }
+  }
+
+  public static UUID readUuid(JsonReader r) {
+    String s = text(r, "a UUID string");
+    // UUID.fromString accepts short groups ("1-2-3-4-5"); only the canonical form is a UUID here.
+    if (s.length() == 36) {
+      try {
+        return UUID.fromString(s);
+      } catch (IllegalArgumentException e) {
+        // reported below
+      }
+    }
+    throw r.error("expected a UUID such as 123e4567-e89b-12d3-a456-426614174000 but found \"" + s + "\"");
+  }
+
+  private static String text(JsonReader r, String what) {
+    if (r.token() != JsonToken.STRING) {
+      throw expected(r, what);
+    }
+    return r.getString();
+  }
+
+  public static JsonObject readJsonObject(JsonReader r) {
+    if (r.token() != JsonToken.BEGIN_OBJECT) {
+      throw expected(r, "an object");
+    }
+    return (JsonObject) r.readValue();
+  }
+
+  private static final ClassValue<Map<String, Enum<?>>> ENUMS =
+      new ClassValue<>() {
+        @Override
+        protected Map<String, Enum<?>> computeValue(Class<?> type) {
+          Map<String, Enum<?>> m = new HashMap<>();
+          for (Object c : type.getEnumConstants()) {
+            Enum<?> e = (Enum<?>) c;
+            m.put(e.name(), e);
+          }
+          return m;
+        }
+      };
+
+  /** The constant of {@code type} named by the current string. */
+  public static Object readEnum(JsonReader r, Class<?> type) {
+    String s = text(r, "a constant of " + type.getSimpleName());
+    Enum<?> e = ENUMS.get(type).get(s);
+    if (e == null) {
+      throw r.error("expected one of " + ENUMS.get(type).keySet() + " (" + type.getSimpleName()
+          + ") but found \"" + s + "\"");
+    }
+    return e;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Lenient conversions: a number or boolean may also come as a string holding one, as Esper
+  // accepts. Off by default.
+
+  public static boolean lenientBoolean(JsonReader r) {
+    if (r.token() != JsonToken.STRING) {
+      return r.getBoolean();
+    }
+    String s = r.getString();
+    if (s.equals("true")) {
+      return true;
+    }
+    if (s.equals("false")) {
+      return false;
+    }
+    throw r.error("expected a boolean but found the string \"" + s + "\"");
+  }
+
+  public static int lenientInt(JsonReader r) {
+    if (r.token() != JsonToken.STRING) {
+      return r.getInt();
+    }
+    JsonReader in = number(r, "an int");
+    try {
+      return in.getInt();
+    } catch (JsonException e) {
+      throw inString(r, e);
+    }
+  }
+
+  public static long lenientLong(JsonReader r) {
+    if (r.token() != JsonToken.STRING) {
+      return r.getLong();
+    }
+    JsonReader in = number(r, "a long");
+    try {
+      return in.getLong();
+    } catch (JsonException e) {
+      throw inString(r, e);
+    }
+  }
+
+  public static byte lenientByte(JsonReader r) {
+    int v = lenientInt(r);
+    if (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE) {
+      throw r.error("number " + v + " does not fit a byte (-128 to 127)");
+    }
+    return (byte) v;
+  }
+
+  public static short lenientShort(JsonReader r) {
+    int v = lenientInt(r);
+    if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
+      throw r.error("number " + v + " does not fit a short (-32768 to 32767)");
+    }
+    return (short) v;
+  }
+
+  public static float lenientFloat(JsonReader r) {
+    if (r.token() != JsonToken.STRING) {
+      return readFloat(r);
+    }
+    JsonReader in = number(r, "a float");
+    try {
+      return readFloat(in);
+    } catch (JsonException e) {
+      throw inString(r, e);
+    }
+  }
+
+  public static double lenientDouble(JsonReader r) {
+    if (r.token() != JsonToken.STRING) {
+      return r.getDouble();
+    }
+    JsonReader in = number(r, "a double");
+    try {
+      return in.getDouble();
+    } catch (JsonException e) {
+      throw inString(r, e);
+    }
+  }
+
+  public static BigInteger lenientBigInteger(JsonReader r) {
+    if (r.token() != JsonToken.STRING) {
+      return r.getBigInteger();
+    }
+    JsonReader in = number(r, "an integer");
+    try {
+      return in.getBigInteger();
+    } catch (JsonException e) {
+      throw inString(r, e);
+    }
+  }
+
+  public static BigDecimal lenientBigDecimal(JsonReader r) {
+    if (r.token() != JsonToken.STRING) {
+      return r.getBigDecimal();
+    }
+    return number(r, "a number").getBigDecimal();
+  }
+
+  /** A reader standing on the number that is the whole of the current string. */
+  private static JsonReader number(JsonReader r, String what) {
+    String s = r.getString();
+    JsonReader in = JsonReader.of(s);
+    try {
+      if (in.next() == JsonToken.NUMBER && in.getNumberText().length() == s.length()) {
+        return in;
+      }
+    } catch (JsonException e) {
+      // not a number: reported below
+    }
+    throw r.error("expected " + what + " but found the string \"" + s + "\"");
+  }
+
+  private static JsonException inString(JsonReader r, JsonException e) {
+    return r.error(e.reason() + " (in the string \"" + r.getString() + "\")");
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writing
+
+  public static void writeChar(JsonWriter w, char c) {
+    w.value(String.valueOf(c));
+  }
+
+  /** A float in the shortest form that reads back to the same float. */
+  public static void writeFloat(JsonWriter w, float f) {
+    if (!Float.isFinite(f)) {
+      w.value((double) f); // reports NaN and infinity with the path
+      return;
+    }
+    w.numberText(Float.toString(f));
+  }
+
+  public static void writeBoxed(JsonWriter w, Boolean v) {
+    if (v == null) {
+      w.nullValue();
+    } else {
+      w.value(v.booleanValue());
+    }
+  }
+
+  public static void writeBoxed(JsonWriter w, Character v) {
+    if (v == null) {
+      w.nullValue();
+    } else {
+      writeChar(w, v.charValue());
+    }
+  }
+
+  public static void writeBoxed(JsonWriter w, Byte v) {
+    if (v == null) {
+      w.nullValue();
+    } else {
+      w.value((long) v.byteValue());
+    }
+  }
+
+  public static void writeBoxed(JsonWriter w, Short v) {
+    if (v == null) {
+      w.nullValue();
+    } else {
+      w.value((long) v.shortValue());
+    }
+  }
+
+  public static void writeBoxed(JsonWriter w, Integer v) {
+    if (v == null) {
+      w.nullValue();
+    } else {
+      w.value((long) v.intValue());
+    }
+  }
+
+  public static void writeBoxed(JsonWriter w, Long v) {
+    if (v == null) {
+      w.nullValue();
+    } else {
+      w.value(v.longValue());
+    }
+  }
+
+  public static void writeBoxed(JsonWriter w, Float v) {
+    if (v == null) {
+      w.nullValue();
+    } else {
+      writeFloat(w, v.floatValue());
+    }
+  }
+
+  public static void writeBoxed(JsonWriter w, Double v) {
+    if (v == null) {
+      w.nullValue();
+    } else {
+      w.value(v.doubleValue());
+    }
+  }
+
+  /** Dates, times, UUIDs and enums: their ISO-8601 or constant name as a string. */
+  public static void writeText(JsonWriter w, Object v) {
+    if (v == null) {
+      w.nullValue();
+    } else if (v instanceof Enum) {
+      w.value(((Enum<?>) v).name());
+    } else {
+      w.value(v.toString());
+    }
+  }
+
+  /** The captured unknown members of a value, written after its fields. */
+  public static void writeMembers(Map<String, JsonValue> members, JsonWriter w) {
+    if (members == null) {
+      return;
+    }
+    for (Map.Entry<String, JsonValue> e : members.entrySet()) {
+      w.name(e.getKey());
+      w.value(e.getValue());
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Whole documents
+
+  private static final ThreadLocal<JsonWriter[]> WRITER = ThreadLocal.withInitial(() -> new JsonWriter[1]);
+
+  /**
+   * Writes {@code value} to bytes through a writer kept per thread (taken out while in use, so a
+   * nested call gets a fresh one), which saves growing a buffer for every document.
+   */
+  static <T> byte[] toBytes(Codec<T> codec, T value) {
+    JsonWriter[] slot = WRITER.get();
+    JsonWriter w = slot[0];
+    slot[0] = null;
+    if (w == null) {
+      w = JsonWriter.create();
+    }
+    boolean keep = false;
+    try {
+      codec.write(value, w);
+      keep = w.size() <= 1 << 20; // a writer grown past 1 MiB is let go, not kept by the thread
+      return w.toByteArray();
+    } finally {
+      if (keep) {
+        w.reset();
+        slot[0] = w;
+      }
+    }
+  }
+}

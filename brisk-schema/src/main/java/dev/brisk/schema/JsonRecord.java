@@ -1,0 +1,174 @@
+package dev.brisk.schema;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An event of a schema compiled by {@link Schemas#compile(String)}: the value class the schema's
+ * codec reads into and writes from. Each schema gets a generated subclass with a typed field and
+ * accessor per schema field ({@code user.name()}); this class gives access by field name and
+ * index for code that does not know the schema at build time.
+ *
+ * <p>A field is <em>absent</em> when the document did not have it or had {@code null}: {@link
+ * #get} returns null, and a primitive getter such as {@link #getInt} throws. Records compare
+ * equal when they are of the same compiled schema and their fields are equal (arrays by
+ * content); {@link #toString()} is the record as compact JSON.
+ *
+ * <p>Immutable and thread-safe (arrays inside are not copied: do not change them).
+ */
+public abstract class JsonRecord {
+  private final RecordType type;
+  private final long present;
+  private final long[] presentMore;
+  private final Map<String, dev.brisk.json.JsonValue> unknown;
+
+  /** For generated subclasses. */
+  protected JsonRecord(
+      RecordType type, long present, long[] presentMore, Map<String, dev.brisk.json.JsonValue> unknown) {
+    this.type = type;
+    this.present = present;
+    this.presentMore = presentMore;
+    this.unknown = unknown;
+  }
+
+  /** The schema of this record. */
+  public final RecordType type() {
+    return type;
+  }
+
+  /** The schema's name. */
+  public final String typeName() {
+    return type.name();
+  }
+
+  /** The number of fields the schema declares. */
+  public final int size() {
+    return type.size();
+  }
+
+  /** The name of field {@code index} in declared order. */
+  public final String fieldName(int index) {
+    return type.fieldName(index);
+  }
+
+  /** The index of the field, or -1 when the schema declares none of that name. */
+  public final int indexOf(String field) {
+    return type.indexOf(field);
+  }
+
+  /**
+   * The value of field {@code index}: a String, boxed primitive, BigInteger, BigDecimal,
+   * java.time value, UUID, array, nested JsonRecord, or core tree ({@code JsonValue}); null when
+   * absent.
+   */
+  public abstract Object get(int index);
+
+  /**
+   * The value of the named field, as {@link #get(int)}.
+   *
+   * @throws IllegalArgumentException when the schema has no such field
+   */
+  public final Object get(String field) {
+    return get(type.require(field));
+  }
+
+  /** True when field {@code index} was present and not null. */
+  public final boolean has(int index) {
+    long word = index < 64 ? present : presentMore[(index >>> 6) - 1];
+    return (word >>> (index & 63) & 1) != 0;
+  }
+
+  /** True when the named field was present and not null. */
+  public final boolean has(String field) {
+    return has(type.require(field));
+  }
+
+  public final String getString(String field) {
+    return (String) typed(field, String.class, "string");
+  }
+
+  public final int getInt(String field) {
+    return ((Number) typed(field, Number.class, "number")).intValue();
+  }
+
+  public final long getLong(String field) {
+    return ((Number) typed(field, Number.class, "number")).longValue();
+  }
+
+  public final double getDouble(String field) {
+    return ((Number) typed(field, Number.class, "number")).doubleValue();
+  }
+
+  public final boolean getBoolean(String field) {
+    return (Boolean) typed(field, Boolean.class, "boolean");
+  }
+
+  /** A nested record, or null when absent. */
+  public final JsonRecord getRecord(String field) {
+    int i = type.require(field);
+    Object v = get(i);
+    if (v != null && !(v instanceof JsonRecord)) {
+      throw new IllegalStateException(
+          "field \"" + field + "\" of " + type.name() + " is a " + v.getClass().getSimpleName() + ", not a record");
+    }
+    return (JsonRecord) v;
+  }
+
+  private Object typed(String field, Class<?> kind, String what) {
+    int i = type.require(field);
+    Object v = get(i);
+    if (v == null) {
+      throw new IllegalStateException(
+          "field \"" + field + "\" of " + type.name() + " is absent (missing or null); check has(\"" + field + "\")");
+    }
+    if (!kind.isInstance(v)) {
+      throw new IllegalStateException(
+          "field \"" + field + "\" of " + type.name() + " is a " + v.getClass().getSimpleName() + ", not a " + what);
+    }
+    return v;
+  }
+
+  /** Members the document had beyond the schema's fields, when the codec captures them. */
+  public final Map<String, dev.brisk.json.JsonValue> unknown() {
+    return unknown == null ? Collections.emptyMap() : Collections.unmodifiableMap(unknown);
+  }
+
+  @Override
+  public final boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof JsonRecord) || ((JsonRecord) o).type != type) {
+      return false;
+    }
+    JsonRecord r = (JsonRecord) o;
+    for (int i = 0; i < size(); i++) {
+      if (!Objects.deepEquals(get(i), r.get(i))) {
+        return false;
+      }
+    }
+    return unknown().equals(r.unknown());
+  }
+
+  @Override
+  public final int hashCode() {
+    Object[] values = new Object[size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = get(i);
+    }
+    return type.name().hashCode() * 31 + Arrays.deepHashCode(values);
+  }
+
+  /** The record as compact JSON, written by its schema's codec. */
+  @Override
+  public final String toString() {
+    Codec<JsonRecord> c = type.codec();
+    if (c == null) {
+      return type.name() + "(unbound)";
+    }
+    return new String(c.write(this), StandardCharsets.UTF_8);
+  }
+}

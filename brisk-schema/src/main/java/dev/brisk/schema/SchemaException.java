@@ -1,0 +1,34 @@
+package dev.brisk.schema;
+
+/**
+ * Schema text that is not a valid schema, or a class the generator cannot make a codec for. The
+ * message says what is wrong and where: {@code line 3, column 7: unknown type 'strng' ...}.
+ */
+public class SchemaException extends IllegalArgumentException {
+  private static final long serialVersionUID = 1L;
+
+  private final int line;
+  private final int column;
+
+  public SchemaException(String reason, int line, int column) {
+    super("line " + line + ", column " + column + ": " + reason);
+    this.line = line;
+    this.column = column;
+  }
+
+  public SchemaException(String message, Throwable cause) {
+    super(message, cause);
+    this.line = 0;
+    this.column = 0;
+  }
+
+  /** The line (from 1) in the schema text, or 0 when the fault is not in the text. */
+  public int line() {
+    return line;
+  }
+
+  /** The column (from 1, in characters), or 0 when the fault is not in the text. */
+  public int column() {
+    return column;
+  }
+}
