@@ -1308,8 +1308,12 @@ public final class JsonReader implements Closeable {
   }
 
   private void requireNumber() {
+    requireNumber("a number");
+  }
+
+  private void requireNumber(String expected) {
     if (token != JsonToken.NUMBER) {
-      throw typeError("a number");
+      throw typeError(expected);
     }
   }
 
@@ -1321,6 +1325,7 @@ public final class JsonReader implements Closeable {
 
   /** The current number as an {@code int}; it must be an integer in range. */
   public int getInt() {
+    requireNumber("an int");
     long v = getLong();
     if (v != (int) v) {
       throw typeError("an int (the number " + numberText() + " is out of range)");
@@ -1333,7 +1338,7 @@ public final class JsonReader implements Closeable {
    * 2.0} are integers, {@code 2.5} is not.
    */
   public long getLong() {
-    requireNumber();
+    requireNumber("a long");
     if (longOk) {
       return longValue;
     }
@@ -1360,7 +1365,7 @@ public final class JsonReader implements Closeable {
    * double is an error, never an infinity; use {@link #getBigDecimal()} for such numbers.
    */
   public double getDouble() {
-    requireNumber();
+    requireNumber("a double");
     if (longOk && longValue <= (1L << 53) && longValue >= -(1L << 53)) {
       double d = longValue;
       return longValue == 0 && buf[tokStart] == '-' ? -0.0 : d;

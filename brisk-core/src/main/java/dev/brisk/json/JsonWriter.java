@@ -463,8 +463,11 @@ public final class JsonWriter implements Closeable, Flushable {
     pos = p;
   }
 
-  /** Writes a tree value. */
+  /** Writes a tree value; null writes JSON null. */
   public JsonWriter value(JsonValue v) {
+    if (v == null) {
+      return nullValue();
+    }
     TreeWriter.write(v, this);
     return this;
   }

@@ -199,6 +199,22 @@ public final class CodecSupport {
   // Lenient conversions: a number or boolean may also come as a string holding one, as Esper
   // accepts. Off by default.
 
+  /** A string, or the text of a number or boolean (Esper reads {@code true} into a string field). */
+  public static String lenientString(JsonReader r) {
+    switch (r.token()) {
+      case STRING:
+        return r.getString();
+      case NUMBER:
+        return r.getNumberText();
+      case TRUE:
+        return "true";
+      case FALSE:
+        return "false";
+      default:
+        throw expected(r, "a string");
+    }
+  }
+
   public static boolean lenientBoolean(JsonReader r) {
     if (r.token() != JsonToken.STRING) {
       return r.getBoolean();

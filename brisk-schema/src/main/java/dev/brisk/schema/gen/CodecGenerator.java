@@ -58,6 +58,8 @@ public final class CodecGenerator {
       case "fieldName":
       case "indexOf":
       case "unknown":
+      case "present":
+      case "presentMore":
       case "getString":
       case "getInt":
       case "getLong":
@@ -216,7 +218,7 @@ public final class CodecGenerator {
         default:
           s.append("          r.skipValue();\n          continue;\n");
       }
-      s.append("      }\n      next = f + 1;\n    }\n");
+      s.append(fields.isEmpty() ? "      }\n    }\n" : "      }\n      next = f + 1;\n    }\n");
       for (int i = 0; i < fields.size(); i++) {
         FieldModel f = fields.get(i);
         if (f.required()) {
@@ -353,7 +355,7 @@ public final class CodecGenerator {
       boolean lenient = t.lenient();
       switch (ty.kind()) {
         case STRING:
-          return "r.getString()";
+          return lenient ? "CodecSupport.lenientString(r)" : "r.getString()";
         case CHAR:
           return box(ty, "CodecSupport.readChar(r)");
         case BOOLEAN:
@@ -649,9 +651,9 @@ public final class CodecGenerator {
         if (f.type().isPrimitive()) {
           s.append("has(").append(i).append(") ? ")
               .append(TypeRef.boxed(f.type().kind()).javaType()).append(".valueOf(")
-              .append(f.javaName()).append(") : null");
+              .append("this.").append(f.javaName()).append(") : null");
         } else {
-          s.append(f.javaName());
+          s.append("this.").append(f.javaName());
         }
         s.append(";\n");
       }

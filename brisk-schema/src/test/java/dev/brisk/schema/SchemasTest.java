@@ -1,0 +1,388 @@
+package dev.brisk.schema;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonException;
+import dev.brisk.json.JsonReader;
+import dev.brisk.json.JsonToken;
+import dev.brisk.json.JsonValue;
+import dev.brisk.json.JsonWriter;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class SchemasTest {
+  static String resource(String name) {
+    try (var in = SchemasTest.class.getResourceAsStream("/" + name)) {
+      return new String(in.readAllBytes(), UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** The seed's schema, unchanged, with the seed's data shape (isActive is a boolean there). */
+  static final String USERS = resource("users.schema");
+
+  static byte[] bytes(String s) {
+    return s.getBytes(UTF_8);
+  }
+
+  @Test
+  void theSeedSchemaCompilesUnchangedAndReadsTheSeedDocumentInLenientMode() {
+    SchemaSet set = Schemas.options().lenient(true).compile(USERS);
+    assertEquals(java.util.List.of("Friend", "User", "Users"), set.names());
+    byte[] doc = bytes(resource("users.json"));
+    JsonRecord users = set.codec("Users").read(doc);
+    JsonRecord[] list = (JsonRecord[]) users.get("users");
+    dev.brisk.json.JsonArray tree = Json.parse(doc).asObject().getArray("users");
+    assertEquals(tree.size(), list.length);
+    JsonRecord first = list[0];
+    dev.brisk.json.JsonObject expected = tree.get(0).asObject();
+    assertEquals(expected.getString("_id"), first.getString("_id"));
+    assertEquals(expected.getNumber("latitude").doubleValue(), first.getDouble("latitude"));
+    // The boolean in the data is read as its text into the string field, as Esper does.
+    assertEquals(String.valueOf(expected.get("isActive").asBoolean()), first.getString("isActive"));
+  }
+
+  @Test
+  void strictModeRejectsTheBooleanInAStringFieldWithPathAndExpectedType() {
+    SchemaSet set = Schemas.compile(USERS);
+    JsonException e = assertThrows(JsonException.class, () -> set.codec("Users").read(bytes(resource("users.json"))));
+    assertEquals("$.users[0].isActive", e.path());
+    assertTrue(e.getMessage().contains("expected a string but found"), e.getMessage());
+    assertEquals(7, e.line());
+  }
+
+  @Test
+  void writeThenReadGivesAnEqualRecordAndTheSameJson() {
+    String text = USERS.replace("isActive string", "isActive boolean");
+    Codec<JsonRecord> codec = Schemas.compile(text).codec("Users");
+    byte[] doc = bytes(resource("users.json"));
+    JsonRecord users = codec.read(doc);
+    byte[] written = codec.write(users);
+    assertEquals(Json.parse(doc), Json.parse(written));
+    JsonRecord again = codec.read(written);
+    assertEquals(users, again);
+    assertEquals(users.hashCode(), again.hashCode());
+    assertEquals(new String(written, UTF_8), users.toString());
+  }
+
+  @Test
+  void compilingTheSameTextTwiceIsACacheHit() {
+    assertSame(Schemas.compile(USERS), Schemas.compile(USERS));
+    assertNotEquals(Schemas.compile(USERS), Schemas.options().lenient(true).compile(USERS));
+  }
+
+  static final String ALL_TYPES =
+      "@public @buseventtype create json schema Inner as (n int);\n"
+          + "create json schema All(s string, c char, b boolean, by byte, sh short, i int, l long,\n"
+          + "  f float, d double, bi BigInteger, bd java.math.BigDecimal, ld LocalDate,\n"
+          + "  ldt LocalDateTime, odt OffsetDateTime, zdt ZonedDateTime, u UUID, o Object, m Map,\n"
+          + "  ints int[], prim int[primitive], grid string[][], inner Inner, inners Inner[],\n"
+          + "  `class` string, `my-field` long, `index` int, `get` string);";
+
+  @Test
+  void everyTypeOfTheLanguageReadsAndWritesBack() {
+    Codec<JsonRecord> codec = Schemas.compile(ALL_TYPES).codec("All");
+    String doc =
+        "{\"s\":\"x\\u00e9\",\"c\":\"z\",\"b\":true,\"by\":-128,\"sh\":32767,\"i\":-2147483648,"
+            + "\"l\":9223372036854775807,\"f\":0.1,\"d\":41.074136711612084,"
+            + "\"bi\":123456789012345678901234567890,\"bd\":0.100000000000000000000000000001,"
+            + "\"ld\":\"2024-02-29\",\"ldt\":\"2024-02-29T10:15:30\","
+            + "\"odt\":\"2024-02-29T10:15:30+02:00\",\"zdt\":\"2024-02-29T10:15:30+01:00[Europe/Paris]\","
+            + "\"u\":\"123e4567-e89b-12d3-a456-426614174000\",\"o\":[1,{\"a\":null}],\"m\":{\"k\":[true]},"
+            + "\"ints\":[1,null,3],\"prim\":[4,5],\"grid\":[[\"a\"],[],[\"b\",null]],\"inner\":{\"n\":7},"
+            + "\"inners\":[{\"n\":1},null],\"class\":\"k\",\"my-field\":5,\"index\":9,\"get\":\"g\"}";
+    JsonRecord r = codec.read(bytes(doc));
+    assertEquals("x\u00e9", r.getString("s"));
+    assertEquals('z', r.get("c"));
+    assertTrue(r.getBoolean("b"));
+    assertEquals((byte) -128, r.get("by"));
+    assertEquals((short) 32767, r.get("sh"));
+    assertEquals(Integer.MIN_VALUE, r.getInt("i"));
+    assertEquals(Long.MAX_VALUE, r.getLong("l"));
+    assertEquals(0.1f, r.get("f"));
+    assertEquals(41.074136711612084, r.getDouble("d"));
+    assertEquals(new BigInteger("123456789012345678901234567890"), r.get("bi"));
+    assertEquals(new BigDecimal("0.100000000000000000000000000001"), r.get("bd"));
+    assertEquals(LocalDate.of(2024, 2, 29), r.get("ld"));
+    assertEquals(LocalDateTime.parse("2024-02-29T10:15:30"), r.get("ldt"));
+    assertEquals(OffsetDateTime.parse("2024-02-29T10:15:30+02:00"), r.get("odt"));
+    assertEquals(ZonedDateTime.parse("2024-02-29T10:15:30+01:00[Europe/Paris]"), r.get("zdt"));
+    assertEquals(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), r.get("u"));
+    assertEquals(Json.parse("[1,{\"a\":null}]"), r.get("o"));
+    assertEquals(Json.parse("{\"k\":[true]}"), r.get("m"));
+    assertArrayEquals(new Integer[] {1, null, 3}, (Integer[]) r.get("ints"));
+    assertArrayEquals(new int[] {4, 5}, (int[]) r.get("prim"));
+    assertArrayEquals(new String[][] {{"a"}, {}, {"b", null}}, (String[][]) r.get("grid"));
+    assertEquals(7, r.getRecord("inner").getInt("n"));
+    assertEquals(2, ((JsonRecord[]) r.get("inners")).length);
+    assertEquals("k", r.getString("class"));
+    assertEquals(5L, r.get("my-field"));
+    assertEquals(9, r.getInt("index"));
+    assertEquals("g", r.getString("get"));
+    assertEquals(Json.parse(doc), Json.parse(codec.write(r)));
+  }
+
+  @Test
+  void generatedRecordsHaveTypedAccessorsForJavaNamesThatNeededChanging() throws Exception {
+    JsonRecord r = Schemas.compile(ALL_TYPES).codec("All").read(bytes("{\"class\":\"k\",\"get\":\"g\",\"i\":3}"));
+    assertEquals("k", r.getClass().getMethod("class_").invoke(r));
+    assertEquals("g", r.getClass().getMethod("get_").invoke(r));
+    assertEquals(3, r.getClass().getMethod("i").invoke(r));
+  }
+
+  @Test
+  void absentFieldsAreNullAndPrimitiveGettersSaySo() {
+    JsonRecord r = Schemas.compile(ALL_TYPES).codec("All").read(bytes("{\"i\":null,\"s\":null}"));
+    assertNull(r.get("i"));
+    assertNull(r.get("l"));
+    assertNull(r.get("s"));
+    assertFalse(r.has("i"));
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> r.getInt("i"));
+    assertTrue(e.getMessage().contains("absent"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> r.get("nope"));
+    assertEquals(-1, r.indexOf("nope"));
+    assertEquals("s", r.fieldName(0));
+    assertThrows(IndexOutOfBoundsException.class, () -> r.get(99));
+    // Absent fields write as null, so the document reads back equal.
+    assertEquals(r, Schemas.compile(ALL_TYPES).codec("All").read(bytes(r.toString())));
+  }
+
+  @Test
+  void requiredFieldsMustBePresentAndNotNull() {
+    Codec<JsonRecord> codec =
+        Schemas.options().required("Friend", "id").compile("create json schema Friend(id string, name string)").codec("Friend");
+    assertEquals("1", codec.read(bytes("{\"id\":\"1\"}")).getString("id"));
+    JsonException missing = assertThrows(JsonException.class, () -> codec.read(bytes("{\"name\":\"n\"}")));
+    assertTrue(missing.getMessage().contains("required field \"id\" of Friend is missing or null"), missing.getMessage());
+    assertThrows(JsonException.class, () -> codec.read(bytes("{\"id\":null}")));
+    SchemaException wrong =
+        assertThrows(SchemaException.class, () -> Schemas.options().required("Friend", "nope").compile("create json schema Friend(id string)"));
+    assertTrue(wrong.getMessage().contains("\"nope\""), wrong.getMessage());
+  }
+
+  @Test
+  void unknownFieldsAreSkippedRejectedOrCaptured() {
+    String text = "create json schema Friend(id string, name string)";
+    String doc = "{\"id\":\"1\",\"extra\":{\"deep\":[1,2]},\"name\":\"n\",\"more\":5}";
+    JsonRecord skipped = Schemas.compile(text).codec("Friend").read(bytes(doc));
+    assertEquals("n", skipped.getString("name"));
+    assertTrue(skipped.unknown().isEmpty());
+
+    JsonException e =
+        assertThrows(JsonException.class, () -> Schemas.options().unknownFields(UnknownFields.REJECT).compile(text).codec("Friend").read(bytes(doc)));
+    assertTrue(e.getMessage().contains("unknown field \"extra\" in Friend"), e.getMessage());
+    assertEquals("$.extra", e.path());
+
+    Codec<JsonRecord> capture = Schemas.options().unknownFields(UnknownFields.CAPTURE).compile(text).codec("Friend");
+    JsonRecord captured = capture.read(bytes(doc));
+    assertEquals(Json.parse("{\"deep\":[1,2]}"), captured.unknown().get("extra"));
+    assertEquals(Json.parse("5"), captured.unknown().get("more"));
+    assertEquals(Json.parse("{\"id\":\"1\",\"name\":\"n\",\"extra\":{\"deep\":[1,2]},\"more\":5}"), Json.parse(capture.write(captured)));
+  }
+
+  @Test
+  void typeMismatchIsAnErrorWithPathAndExpectedTypeUnlessLenient() {
+    String text = "create json schema T(i int, b boolean, l long, d double, s short)";
+    Codec<JsonRecord> strict = Schemas.compile(text).codec("T");
+    JsonException e = assertThrows(JsonException.class, () -> strict.read(bytes("{\"i\":\"1\"}")));
+    assertEquals("$.i", e.path());
+    assertTrue(e.getMessage().contains("expected an int"), e.getMessage());
+    assertThrows(JsonException.class, () -> strict.read(bytes("{\"b\":\"true\"}")));
+    assertThrows(JsonException.class, () -> strict.read(bytes("{\"i\":1.5}")));
+    assertThrows(JsonException.class, () -> strict.read(bytes("{\"i\":{}}")));
+
+    Codec<JsonRecord> lenient = Schemas.options().lenient(true).compile(text).codec("T");
+    JsonRecord r = lenient.read(bytes("{\"i\":\"1\",\"b\":\"true\",\"l\":\"-5\",\"d\":\"2.5\",\"s\":\"7\"}"));
+    assertEquals(1, r.getInt("i"));
+    assertTrue(r.getBoolean("b"));
+    assertEquals(-5L, r.getLong("l"));
+    assertEquals(2.5, r.getDouble("d"));
+    JsonException bad = assertThrows(JsonException.class, () -> lenient.read(bytes("{\"i\":\"1x\"}")));
+    assertEquals("$.i", bad.path());
+    JsonException over = assertThrows(JsonException.class, () -> lenient.read(bytes("{\"i\":\"2147483648\"}")));
+    assertEquals("$.i", over.path());
+  }
+
+  @Test
+  void integerOverflowIsAnErrorNeverAWrap() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema T(i int, b byte, s short, l long)").codec("T");
+    for (String doc : new String[] {"{\"i\":2147483648}", "{\"b\":128}", "{\"s\":-32769}", "{\"l\":9223372036854775808}"}) {
+      JsonException e = assertThrows(JsonException.class, () -> c.read(bytes(doc)), doc);
+      assertTrue(e.path().startsWith("$."), e.path());
+    }
+  }
+
+  @Test
+  void doublesAndFloatsAreExact() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema T(d double, f float)").codec("T");
+    java.util.Random random = new java.util.Random(7);
+    for (int i = 0; i < 2000; i++) {
+      double d = Double.longBitsToDouble(random.nextLong());
+      float f = Float.intBitsToFloat(random.nextInt());
+      if (!Double.isFinite(d) || !Float.isFinite(f)) {
+        continue;
+      }
+      JsonRecord r = c.read(bytes("{\"d\":" + d + ",\"f\":" + f + "}"));
+      assertEquals(d, r.getDouble("d"));
+      assertEquals(f, (Float) r.get("f"));
+      assertEquals(r, c.read(c.write(r)));
+    }
+    // The float nearest to this decimal differs from the float nearest to the double nearest it.
+    assertEquals(Float.parseFloat("1.00000017881393432617187499"),
+        (Float) c.read(bytes("{\"f\":1.00000017881393432617187499}")).get("f"));
+  }
+
+  @Test
+  void badValuesForDatesCharsAndUuidsNameThePath() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema T(d LocalDate, c char, u UUID, m Map)").codec("T");
+    assertEquals("$.d", assertThrows(JsonException.class, () -> c.read(bytes("{\"d\":\"2024-13-01\"}"))).path());
+    assertEquals("$.c", assertThrows(JsonException.class, () -> c.read(bytes("{\"c\":\"ab\"}"))).path());
+    assertEquals("$.u", assertThrows(JsonException.class, () -> c.read(bytes("{\"u\":\"1-2-3-4-5\"}"))).path());
+    assertEquals("$.m", assertThrows(JsonException.class, () -> c.read(bytes("{\"m\":[1]}"))).path());
+  }
+
+  @Test
+  void nestedErrorsCarryTheFullPath() {
+    Codec<JsonRecord> codec = Schemas.compile(USERS).codec("Users");
+    JsonException e =
+        assertThrows(JsonException.class, () -> codec.read(bytes("{\"users\":[{\"friends\":[{\"id\":\"1\"},{\"id\":2}]}]}")));
+    assertEquals("$.users[0].friends[1].id", e.path());
+    JsonException notArray = assertThrows(JsonException.class, () -> codec.read(bytes("{\"users\":{}}")));
+    assertTrue(notArray.getMessage().contains("expected an array of User but found an object"), notArray.getMessage());
+  }
+
+  @Test
+  void deeplyNestedInputHitsTheDepthLimitNotTheStack() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema Node(children Node[])").codec("Node");
+    StringBuilder b = new StringBuilder();
+    int depth = 200_000;
+    for (int i = 0; i < depth; i++) {
+      b.append("{\"children\":[");
+    }
+    JsonException e = assertThrows(JsonException.class, () -> c.read(bytes(b.toString())));
+    assertTrue(e.getMessage().contains("maxDepth"), e.getMessage());
+    // Within the limit, recursion through the generated code works.
+    StringBuilder ok = new StringBuilder();
+    for (int i = 0; i < 400; i++) {
+      ok.append("{\"children\":[");
+    }
+    ok.append("{}");
+    for (int i = 0; i < 400; i++) {
+      ok.append("]}");
+    }
+    JsonRecord r = c.read(bytes(ok.toString()));
+    assertEquals(1, ((JsonRecord[]) r.get("children")).length);
+  }
+
+  @Test
+  void allEntryPointsOfCodec() throws IOException {
+    Codec<JsonRecord> c = Schemas.compile("create json schema F(id string)").codec("F");
+    byte[] framed = bytes("xx{\"id\":\"1\"}yy");
+    assertEquals("1", c.read(framed, 2, framed.length - 4).getString("id"));
+    assertEquals("1", c.read(new ByteArrayInputStream(bytes("{\"id\":\"1\"}"))).getString("id"));
+    JsonReader r = JsonReader.of("[{\"id\":\"a\"},{\"id\":\"b\"}]");
+    r.next();
+    r.next();
+    assertEquals("a", c.read(r).getString("id"));
+    assertEquals(JsonToken.END_OBJECT, r.token());
+    r.next();
+    assertEquals("b", c.read(r).getString("id"));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    JsonRecord rec = c.read(bytes("{\"id\":\"1\"}"));
+    c.write(rec, out);
+    assertEquals("{\"id\":\"1\"}", out.toString(UTF_8));
+    JsonWriter w = JsonWriter.create();
+    w.beginArray();
+    c.write(rec, w);
+    c.write(null, w);
+    w.endArray();
+    assertEquals("[{\"id\":\"1\"},null]", w.toString());
+    assertNull(c.read(bytes("null")));
+    assertThrows(JsonException.class, () -> c.read(bytes("{\"id\":\"1\"} {}")));
+    assertEquals("F", c.typeName());
+    Codec<JsonRecord> other = Schemas.compile("create json schema G(id string)").codec("G");
+    assertThrows(IllegalArgumentException.class, () -> other.write(rec));
+  }
+
+  @Test
+  void recordsOfDifferentSchemasAreNotEqual() {
+    JsonRecord f = Schemas.compile("create json schema F(id string)").codec("F").read(bytes("{\"id\":\"1\"}"));
+    JsonRecord g = Schemas.compile("create json schema G(id string)").codec("G").read(bytes("{\"id\":\"1\"}"));
+    assertNotEquals(f, g);
+  }
+
+  @Test
+  void inheritsPutsTheParentsFieldsFirst() {
+    SchemaSet set = Schemas.compile("create json schema Base(id string); create json schema Child(n int) inherits Base;");
+    JsonRecord c = set.codec("Child").read(bytes("{\"n\":1,\"id\":\"x\"}"));
+    assertEquals("id", c.fieldName(0));
+    assertEquals("{\"id\":\"x\",\"n\":1}", c.toString());
+  }
+
+  @Test
+  void schemaErrorsSayWhereAndWhat() {
+    SchemaException unknownType = assertThrows(SchemaException.class,
+        () -> Schemas.compile("create json schema A(id string,\n  name strng)"));
+    assertEquals(2, unknownType.line());
+    assertEquals(3, unknownType.column());
+    assertTrue(unknownType.getMessage().contains("unknown type 'strng' for field \"name\" of A"), unknownType.getMessage());
+
+    SchemaException missingParen = assertThrows(SchemaException.class, () -> Schemas.compile("create json schema A(id string"));
+    assertTrue(missingParen.getMessage().contains("expected ')'"), missingParen.getMessage());
+
+    SchemaException noType = assertThrows(SchemaException.class, () -> Schemas.compile("create json schema A(id)"));
+    assertTrue(noType.getMessage().contains("has no type"), noType.getMessage());
+
+    SchemaException twice = assertThrows(SchemaException.class, () -> Schemas.compile("create json schema A(id string, id int)"));
+    assertTrue(twice.getMessage().contains("declared twice"), twice.getMessage());
+
+    SchemaException keyword = assertThrows(SchemaException.class, () -> Schemas.compile("create schema A(id string)"));
+    assertEquals(1, keyword.line());
+    assertEquals(8, keyword.column());
+
+    assertThrows(SchemaException.class, () -> Schemas.compile(""));
+    assertThrows(SchemaException.class, () -> Schemas.compile("create json schema A(x string[primitive])"));
+    assertThrows(SchemaException.class, () -> Schemas.compile("create json schema A() inherits A"));
+    assertThrows(SchemaException.class, () -> Schemas.compile("create json schema A(x int) /* open"));
+    assertThrows(IllegalArgumentException.class, () -> Schemas.compile("create json schema A(x int)").codec("B"));
+  }
+
+  @Test
+  void commentsAndEmptySchemasAreAccepted() {
+    SchemaSet set = Schemas.compile("// users\ncreate json schema E();\n/* two */ create json schema F(`a b` string);");
+    assertEquals("{}", set.codec("E").read(bytes("{\"x\":1}")).toString());
+    assertEquals("q", set.codec("F").read(bytes("{\"a b\":\"q\"}")).getString("a b"));
+  }
+
+  @Test
+  void generatedSourcesAreThereToRead() {
+    var sources = Schemas.options().packageName("com.example.events").generate(USERS);
+    assertEquals(
+        java.util.List.of(
+            "com/example/events/Friend.java", "com/example/events/FriendCodec.java",
+            "com/example/events/User.java", "com/example/events/UserCodec.java",
+            "com/example/events/Users.java", "com/example/events/UsersCodec.java"),
+        java.util.List.copyOf(sources.keySet()));
+    assertTrue(sources.get("com/example/events/UserCodec.java").contains("switch (r.nameHash())"));
+    assertThrows(IllegalArgumentException.class, () -> Schemas.options().packageName("1bad"));
+  }
+}
