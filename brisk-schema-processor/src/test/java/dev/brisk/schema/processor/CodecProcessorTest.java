@@ -1,0 +1,293 @@
+package dev.brisk.schema.processor;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonException;
+import dev.brisk.schema.Codec;
+import dev.brisk.schema.Codecs;
+import dev.brisk.schema.Schemas;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javax.tools.Diagnostic;
+import org.junit.jupiter.api.Test;
+
+class CodecProcessorTest {
+  /** Set -Dbrisk.golden.regenerate=true to rewrite the golden files from the current generator. */
+  static final boolean REGENERATE = Boolean.getBoolean("brisk.golden.regenerate");
+
+  static final Path GOLDEN = Path.of("src/test/resources/golden");
+
+  /** The seed-002 users shape as records, with the types of the seed's schema text. */
+  static Map<String, String> usersSources() {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put("com.example.users.Friend",
+        "package com.example.users;\n"
+            + "public record Friend(String id, String name) {}\n");
+    s.put("com.example.users.User",
+        "package com.example.users;\n"
+            + "public record User(String _id, int index, String guid, String isActive, String balance,\n"
+            + "    String picture, int age, String eyeColor, String name, String gender, String company,\n"
+            + "    String email, String phone, String address, String about, String registered,\n"
+            + "    double latitude, double longitude, String[] tags, Friend[] friends, String greeting,\n"
+            + "    String favoriteFruit) {}\n");
+    s.put("com.example.users.Users",
+        "package com.example.users;\n"
+            + "@dev.brisk.schema.JsonCodec\n"
+            + "public record Users(User[] users) {}\n");
+    return s;
+  }
+
+  @Test
+  void generatedUsersCodecsMatchTheGoldenFiles() throws IOException {
+    Compilation c = Compilation.compile(usersSources());
+    assertTrue(c.success, c.errors());
+    Map<String, String> generated = c.generatedSources();
+    assertEquals(List.of("com/example/users/FriendBriskCodec.java", "com/example/users/UserBriskCodec.java",
+        "com/example/users/UsersBriskCodec.java"), List.copyOf(generated.keySet()));
+    checkGolden("processor", generated);
+  }
+
+  @Test
+  void theRunTimeSchemaGeneratesTheSameGoldenSources() throws IOException {
+    String text = new String(Files.readAllBytes(Path.of("../brisk-schema/src/test/resources/users.schema")), UTF_8);
+    checkGolden("schema", Schemas.options().packageName("com.example.users").generate(text));
+  }
+
+  static void checkGolden(String folder, Map<String, String> sources) throws IOException {
+    for (Map.Entry<String, String> e : sources.entrySet()) {
+      Path file = GOLDEN.resolve(folder).resolve(e.getKey().substring(e.getKey().lastIndexOf('/') + 1));
+      if (REGENERATE) {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, e.getValue());
+      }
+      assertTrue(Files.exists(file), file + " is missing: run with -Dbrisk.golden.regenerate=true");
+      assertEquals(Files.readString(file), e.getValue(),
+          e.getKey() + " differs from " + file + " (if the change is intended, regenerate with -Dbrisk.golden.regenerate=true)");
+    }
+  }
+
+  /**
+   * Both front ends give the same codec for the same schema: the schema text and the records
+   * produce identical code except for the class names and how the value is constructed (the
+   * run-time record also takes which fields were present).
+   */
+  @Test
+  void bothFrontEndsGenerateTheSameCodecForTheSameSchema() throws IOException {
+    String text = "create json schema Friend(id string, name string);\n"
+        + "create json schema User(_id string, `index` int, guid string, isActive string, balance string,\n"
+        + "  picture string, age int, eyeColor string, name string, gender string, company string,\n"
+        + "  email string, phone string, address string, about string, registered string,\n"
+        + "  latitude double, longitude double, tags string[], friends Friend[], greeting string,\n"
+        + "  favoriteFruit string);\n"
+        + "create json schema Users(users User[]);";
+    Map<String, String> fromText = Schemas.options().packageName("com.example.users").generate(text);
+    Map<String, String> fromRecords = Compilation.compile(usersSources()).generatedSources();
+    for (String type : List.of("Friend", "Users")) {
+      String a = normalize(fromText.get("com/example/users/" + type + "Codec.java"));
+      String b = normalize(fromRecords.get("com/example/users/" + type + "BriskCodec.java"));
+      assertEquals(a, b, type);
+    }
+    // User has int and double fields: the run-time record remembers whether they were present
+    // (Esper's fields are nullable), the Java record holds plain primitives, so the read code
+    // differs there and only there.
+    List<String> a = normalize(fromText.get("com/example/users/UserCodec.java")).lines().toList();
+    List<String> b = normalize(fromRecords.get("com/example/users/UserBriskCodec.java")).lines().toList();
+    List<String> primitives = List.of("index", "age", "latitude", "longitude");
+    List<String> onlyInRecords = b.stream().filter(l -> !a.contains(l)).toList();
+    assertFalse(onlyInRecords.isEmpty());
+    for (String line : onlyInRecords) {
+      // Reading a primitive: no null branch, so one "r.next();" and an unconditional seen-bit.
+      assertTrue(line.trim().equals("r.next();") || line.trim().startsWith("seen0 |= ")
+          || primitives.stream().anyMatch(line::contains), line);
+    }
+  }
+
+  static String normalize(String source) {
+    return source
+        .replace("BriskCodec", "Codec")
+        .replace("com.example.users.", "")
+        .lines()
+        .filter(l -> !l.startsWith("    return new "))
+        .reduce("", (x, y) -> x + y + "\n");
+  }
+
+  @Test
+  void theGeneratedCodecReadsAndWritesTheSeedDocument() throws Exception {
+    Compilation c = Compilation.compile(usersSources());
+    assertTrue(c.success, c.errors());
+    Class<?> users = c.loader().loadClass("com.example.users.Users");
+    @SuppressWarnings("unchecked")
+    Codec<Object> codec = (Codec<Object>) Codecs.get(users);
+    byte[] doc = ("{\"users\":[{\"_id\":\"1\",\"index\":7,\"isActive\":\"true\",\"latitude\":41.074136711612084,"
+        + "\"tags\":[\"a\"],\"friends\":[{\"id\":\"3\",\"name\":\"n\"}]}]}").getBytes(UTF_8);
+    Object value = codec.read(doc);
+    Object[] list = (Object[]) users.getMethod("users").invoke(value);
+    Object first = list[0];
+    assertEquals(41.074136711612084, first.getClass().getMethod("latitude").invoke(first));
+    assertEquals(7, first.getClass().getMethod("index").invoke(first));
+    byte[] written = codec.write(value);
+    var tree = Json.parse(written).asObject().getArray("users").get(0).asObject();
+    assertEquals(Json.parse("[{\"id\":\"3\",\"name\":\"n\"}]"), tree.get("friends"));
+    assertEquals(0, tree.getNumber("age").intValue()); // a primitive that was missing writes 0
+    assertEquals(codec, Codecs.get(users));
+  }
+
+  static final String KINDS =
+      "package com.example.kinds;\n"
+          + "import dev.brisk.schema.JsonCodec;\n"
+          + "import dev.brisk.json.JsonValue;\n"
+          + "import java.util.*;\n"
+          + "@JsonCodec(unknownFields = dev.brisk.schema.UnknownFields.CAPTURE)\n"
+          + "public class Bean {\n"
+          + "  public enum Color { RED, GREEN }\n"
+          + "  public static final class Point { public int x; public Integer y; }\n"
+          + "  private String name;\n"
+          + "  private boolean active;\n"
+          + "  public Color color;\n"
+          + "  public List<String> tags;\n"
+          + "  public Set<Long> ids;\n"
+          + "  public Map<String, Point> points;\n"
+          + "  public Optional<java.time.LocalDate> day = Optional.empty();\n"
+          + "  public int[][] grid;\n"
+          + "  @JsonCodec.Name(\"full-name\") public String fullName;\n"
+          + "  @JsonCodec.Required public java.util.UUID id;\n"
+          + "  @JsonCodec.Unknown public Map<String, JsonValue> rest;\n"
+          + "  public String getName() { return name; }\n"
+          + "  public void setName(String name) { this.name = name; }\n"
+          + "  public boolean isActive() { return active; }\n"
+          + "  public void setActive(boolean active) { this.active = active; }\n"
+          + "}\n";
+
+  @Test
+  void classesWithFieldsAndSettersAndEveryContainer() throws Exception {
+    Compilation c = Compilation.compile(Map.of("com.example.kinds.Bean", KINDS));
+    assertTrue(c.success, c.errors());
+    Class<?> bean = c.loader().loadClass("com.example.kinds.Bean");
+    @SuppressWarnings("unchecked")
+    Codec<Object> codec = (Codec<Object>) Codecs.get(bean);
+    String doc = "{\"color\":\"GREEN\",\"tags\":[\"a\",null],\"ids\":[3,4],\"points\":{\"p\":{\"x\":1,\"y\":null}},"
+        + "\"day\":\"2024-01-02\",\"grid\":[[1,2],[]],\"full-name\":\"F\",\"id\":\"123e4567-e89b-12d3-a456-426614174000\","
+        + "\"name\":\"n\",\"active\":true,\"other\":[1]}";
+    Object v = codec.read(doc.getBytes(UTF_8));
+    assertEquals("n", bean.getMethod("getName").invoke(v));
+    assertEquals(true, bean.getMethod("isActive").invoke(v));
+    assertEquals(java.util.Optional.of(java.time.LocalDate.of(2024, 1, 2)), bean.getField("day").get(v));
+    assertEquals(java.util.Set.of(3L, 4L), bean.getField("ids").get(v));
+    Object dup = codec.read("{\"ids\":[3,3,4],\"id\":\"123e4567-e89b-12d3-a456-426614174000\"}".getBytes(UTF_8));
+    assertEquals(java.util.Set.of(3L, 4L), bean.getField("ids").get(dup));
+    assertEquals(Json.parse("[1]"), ((Map<?, ?>) bean.getField("rest").get(v)).get("other"));
+    assertEquals(Json.parse(doc), Json.parse(codec.write(v)));
+    JsonException missing = assertThrows(JsonException.class, () -> codec.read("{\"name\":\"n\"}".getBytes(UTF_8)));
+    assertTrue(missing.getMessage().contains("required field \"id\" of Bean"), missing.getMessage());
+    JsonException badEnum = assertThrows(JsonException.class,
+        () -> codec.read("{\"color\":\"BLUE\",\"id\":\"123e4567-e89b-12d3-a456-426614174000\"}".getBytes(UTF_8)));
+    assertEquals("$.color", badEnum.path());
+    JsonException nullPrimitive = assertThrows(JsonException.class,
+        () -> codec.read("{\"points\":{\"p\":{\"x\":null}}}".getBytes(UTF_8)));
+    assertEquals("$.points.p.x", nullPrimitive.path());
+  }
+
+  @Test
+  void classesWithAConstructorTakingTheProperties() throws Exception {
+    String src = "package com.example.money;\n"
+        + "@dev.brisk.schema.JsonCodec\n"
+        + "public final class Money {\n"
+        + "  private final java.math.BigDecimal amount;\n"
+        + "  private final String currency;\n"
+        + "  public Money(String currency, java.math.BigDecimal amount) { this.amount = amount; this.currency = currency; }\n"
+        + "  public java.math.BigDecimal getAmount() { return amount; }\n"
+        + "  public String getCurrency() { return currency; }\n"
+        + "}\n";
+    Compilation c = Compilation.compile(Map.of("com.example.money.Money", src));
+    assertTrue(c.success, c.errors());
+    @SuppressWarnings("unchecked")
+    Codec<Object> codec = (Codec<Object>) Codecs.get(c.loader().loadClass("com.example.money.Money"));
+    Object m = codec.read("{\"amount\":0.10000000000000000001,\"currency\":\"EUR\"}".getBytes(UTF_8));
+    assertEquals("{\"amount\":0.10000000000000000001,\"currency\":\"EUR\"}", new String(codec.write(m), UTF_8));
+  }
+
+  @Test
+  void codecsGetExplainsAMissingCodec() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Codecs.get(CodecProcessorTest.class));
+    assertTrue(e.getMessage().contains("annotationProcessorPaths"), e.getMessage());
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Errors point at the element
+
+  static Diagnostic<?> onlyError(String source) {
+    Compilation c = Compilation.compile(Map.of("k.T", source));
+    assertFalse(c.success, "expected a compile error");
+    List<Diagnostic<?>> errors = new java.util.ArrayList<>();
+    for (Diagnostic<?> d : c.diagnostics) {
+      if (d.getKind() == Diagnostic.Kind.ERROR) {
+        errors.add(d);
+      }
+    }
+    assertEquals(1, errors.size(), c.errors());
+    return errors.get(0);
+  }
+
+  static void assertError(String source, long line, String message) {
+    Diagnostic<?> d = onlyError(source);
+    assertEquals(line, d.getLineNumber(), d.getMessage(Locale.ROOT));
+    assertTrue(d.getMessage(Locale.ROOT).contains(message), d.getMessage(Locale.ROOT));
+    assertNotNull(d.getSource());
+  }
+
+  @Test
+  void anUnsupportedPropertyTypeIsAnErrorOnTheProperty() {
+    assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic record T(String ok,\n  java.io.File file) {}\n",
+        4, "cannot read or write the type java.io.File as JSON");
+  }
+
+  @Test
+  void aMapWithNonStringKeysIsAnError() {
+    assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic record T(\n  java.util.Map<Integer, String> m) {}\n",
+        4, "needs String keys");
+  }
+
+  @Test
+  void aClassThatCannotBeCreatedIsAnErrorOnTheClass() {
+    assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic class T {\n  public final int a;\n  public T(int b) { a = b; }\n}\n",
+        3, "cannot create T");
+  }
+
+  @Test
+  void anInterfaceIsAnError() {
+    assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic interface T {}\n", 3, "goes on a record or a class");
+  }
+
+  @Test
+  void captureNeedsAPropertyToCaptureInto() {
+    assertError("package k;\n@dev.brisk.schema.JsonCodec(unknownFields = dev.brisk.schema.UnknownFields.CAPTURE)\npublic record T(int a) {}\n",
+        3, "needs a Map<String, JsonValue> property marked @JsonCodec.Unknown");
+  }
+
+  @Test
+  void aPackageHiddenByALocalOfTheGeneratedCodeIsAnError() {
+    assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic record T(int a) {}\n", 3, "use a package name of more than one segment");
+  }
+
+  @Test
+  void aTypeVariableIsAnError() {
+    assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic record T<X>(X x) {}\n", 3, "cannot have type parameters");
+  }
+
+  @Test
+  void twoPropertiesWithOneJsonNameIsAnError() {
+    assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic record T(int a,\n  @dev.brisk.schema.JsonCodec.Name(\"a\") int b) {}\n",
+        4, "two properties have the JSON name \"a\"");
+  }
+}
