@@ -9,7 +9,8 @@ public final class Friend extends dev.brisk.schema.JsonRecord {
   private final java.lang.String id;
   private final java.lang.String name;
 
-  public Friend(java.lang.String id, java.lang.String name, long present, long[] presentMore, java.util.Map unknown) {
+  public Friend(java.lang.String id, java.lang.String name, long present, long[] presentMore,
+      java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown) {
     super(TYPE, present, presentMore, unknown);
     this.id = id;
     this.name = name;

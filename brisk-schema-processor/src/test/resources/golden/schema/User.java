@@ -29,7 +29,8 @@ public final class User extends dev.brisk.schema.JsonRecord {
   private final java.lang.String greeting;
   private final java.lang.String favoriteFruit;
 
-  public User(java.lang.String _id, int index, java.lang.String guid, java.lang.String isActive, java.lang.String balance, java.lang.String picture, int age, java.lang.String eyeColor, java.lang.String name, java.lang.String gender, java.lang.String company, java.lang.String email, java.lang.String phone, java.lang.String address, java.lang.String about, java.lang.String registered, double latitude, double longitude, java.lang.String[] tags, Friend[] friends, java.lang.String greeting, java.lang.String favoriteFruit, long present, long[] presentMore, java.util.Map unknown) {
+  public User(java.lang.String _id, int index, java.lang.String guid, java.lang.String isActive, java.lang.String balance, java.lang.String picture, int age, java.lang.String eyeColor, java.lang.String name, java.lang.String gender, java.lang.String company, java.lang.String email, java.lang.String phone, java.lang.String address, java.lang.String about, java.lang.String registered, double latitude, double longitude, java.lang.String[] tags, Friend[] friends, java.lang.String greeting, java.lang.String favoriteFruit, long present, long[] presentMore,
+      java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown) {
     super(TYPE, present, presentMore, unknown);
     this._id = _id;
     this.index = index;

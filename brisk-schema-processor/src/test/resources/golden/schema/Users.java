@@ -8,7 +8,8 @@ public final class Users extends dev.brisk.schema.JsonRecord {
 
   private final User[] users;
 
-  public Users(User[] users, long present, long[] presentMore, java.util.Map unknown) {
+  public Users(User[] users, long present, long[] presentMore,
+      java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown) {
     super(TYPE, present, presentMore, unknown);
     this.users = users;
   }

@@ -108,4 +108,33 @@ class CliTest {
         "f [##############################] 100% 4.0 MiB / 4.0 MiB  4.0 MiB/s",
         Progress.render("f", 4L << 20, 4L << 20, 1.0));
   }
+
+  @Test
+  void compileWritesSourcesThatJavacCompiles() throws IOException {
+    Path schema = write("users.schema", Files.readString(Path.of("../samples/users.schema")));
+    Path out = dir.resolve("src");
+    Run r = brisk("compile", "--schema", schema.toString(), "--out", out.toString(), "--package", "com.example.events");
+    assertEquals(0, r.code(), r.err());
+    Path codec = out.resolve("com/example/events/UserCodec.java");
+    assertTrue(r.out().contains(codec.toString()), r.out());
+    assertTrue(Files.readString(codec).contains("switch (r.nameHash())"));
+    javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+        "-classpath", System.getProperty("java.class.path"), "-d", dir.resolve("classes").toString(), "-Xlint:all", "-Werror"));
+    try (var files = Files.walk(out)) {
+      files.filter(p -> p.toString().endsWith(".java")).forEach(p -> args.add(p.toString()));
+    }
+    StringWriter javacOut = new StringWriter();
+    int code = javac.run(null, null, null, args.toArray(new String[0]));
+    assertEquals(0, code, "javac failed on the generated sources" + javacOut);
+  }
+
+  @Test
+  void compileReportsWhereTheSchemaIsWrong() throws IOException {
+    Path schema = write("bad.schema", "create json schema A(id string,\n  name strng)");
+    Run r = brisk("compile", "--schema", schema.toString(), "--out", dir.resolve("o").toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().startsWith(schema + ":2:3: unknown type 'strng'"), r.err());
+    assertEquals(2, brisk("compile", "--schema", schema.toString(), "--out", "o", "--package", "1x").code());
+  }
 }

@@ -664,7 +664,7 @@ public final class CodecGenerator {
       for (FieldModel f : fields) {
         s.append(f.type().javaType()).append(' ').append(f.javaName()).append(", ");
       }
-      s.append("long present, long[] presentMore, java.util.Map unknown) {\n")
+      s.append("long present, long[] presentMore,\n      java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown) {\n")
           .append("    super(TYPE, present, presentMore, unknown);\n");
       for (FieldModel f : fields) {
         s.append("    this.").append(f.javaName()).append(" = ").append(f.javaName()).append(";\n");
