@@ -513,6 +513,18 @@ public final class JsonReader implements Closeable {
 
   private void literal(String word) {
     int n = word.length();
+    int p = pos;
+    if (p + 8 <= end) {
+      // One compare for the whole word: true, null and (after its 'f') alse are four bytes.
+      int at = n == 5 ? p + 1 : p;
+      int want = n == 5 ? ALSE : word.charAt(0) == 't' ? TRUE : NULL;
+      if ((int) Swar.INTS.get(buf, at) == want) {
+        tokStart = p;
+        pos = p + n;
+        tokEnd = pos;
+        return;
+      }
+    }
     if (!ensure(n)) {
       // Report the first byte that differs, or the end of the input.
       for (int i = 0; i < end - pos; i++) {
@@ -531,6 +543,10 @@ public final class JsonReader implements Closeable {
     pos += n;
     tokEnd = pos;
   }
+
+  private static final int TRUE = 't' | 'r' << 8 | 'u' << 16 | 'e' << 24;
+  private static final int NULL = 'n' | 'u' << 8 | 'l' << 16 | 'l' << 24;
+  private static final int ALSE = 'a' | 'l' << 8 | 's' << 16 | 'e' << 24;
 
   private JsonException badLiteral(String word, int at) {
     return error(
@@ -1006,6 +1022,100 @@ public final class JsonReader implements Closeable {
    */
   public JsonException error(String reason) {
     return errorAt(reason, tokenIndex(), path());
+  }
+
+  /** What {@link #nextField} returns when the next name is not the expected one. */
+  public static final int OTHER_NAME = -1;
+
+  /** What {@link #nextField} returns at the end of the object. */
+  public static final int END_OF_OBJECT = -2;
+
+  /**
+   * Moves to the next member name of the current object, for codecs that expect the members in a
+   * known order. Returns {@code expected} when the name equals {@code names}' name {@code
+   * expected}; {@link #OTHER_NAME} when it is another name (find it with {@link #nameHash()} and
+   * {@link #nameEquals}); {@link #END_OF_OBJECT} at the closing brace. In compact input the
+   * expected name is recognised by comparing two words with the input, without scanning it.
+   * Otherwise the same as {@link #next()} and {@link #nameEquals}, with the same checks.
+   *
+   * @throws IllegalStateException when the reader is not inside an object between members
+   */
+  public int nextField(JsonNames names, int expected) {
+    int p = pos;
+    if ((expect == E_NAME_NEXT || expect == E_FIRST_NAME) && p + 18 <= end && buf[p] == '"'
+        && expected >= 0 && expected < names.fastLength.length) {
+      int len = names.fastLength[expected];
+      if (len >= 0 && len <= maxNameLength) {
+        long a = (long) Swar.LONGS.get(buf, p + 1);
+        long b = (long) Swar.LONGS.get(buf, p + 9);
+        if ((a & names.mask0[expected]) == names.word0[expected]
+            && (b & names.mask1[expected]) == names.word1[expected]) {
+          int d = depth;
+          if (++counts[d] > memberLimit) {
+            throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
+          }
+          tokStart = p + 1;
+          tokEnd = p + 1 + len;
+          tokEscaped = false;
+          tokNonAscii = false;
+          nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
+          p += len + 2;
+          if (buf[p] == ':') {
+            pos = p + 1;
+            expect = E_VALUE;
+          } else {
+            pos = p;
+            expect = E_COLON;
+          }
+          token = JsonToken.NAME;
+          return expected;
+        }
+      }
+    }
+    return nextFieldSlow(names, expected);
+  }
+
+  private int nextFieldSlow(JsonNames names, int expected) {
+    if (depth == 0 || kinds[depth] != K_OBJECT) {
+      throw new IllegalStateException("nextField() reads the members of an object; the reader is not in one");
+    }
+    JsonToken t = next();
+    if (t == JsonToken.NAME) {
+      return expected >= 0 && expected < names.utf8.length && nameEquals(names.utf8[expected])
+          ? expected
+          : OTHER_NAME;
+    }
+    if (t == JsonToken.END_OBJECT) {
+      return END_OF_OBJECT;
+    }
+    throw new IllegalStateException("nextField() after a name: read its value first");
+  }
+
+  /**
+   * Moves to the next value and returns it as a string, or null when it is {@code null}: {@link
+   * #next()} and {@link #getString()} in one call, with a short path for a string right after a
+   * member name.
+   *
+   * @throws JsonException when the value is neither a string nor null
+   */
+  public String nextString() {
+    if (expect == E_VALUE) {
+      int p = pos;
+      if (p < end && buf[p] == '"') {
+        scanString(maxStringLength, "string", "maxStringLength");
+        afterValue();
+        token = JsonToken.STRING;
+        return decodeToken();
+      }
+    }
+    JsonToken t = next();
+    if (t == JsonToken.STRING) {
+      return decodeToken();
+    }
+    if (t == JsonToken.NULL) {
+      return null;
+    }
+    throw typeError("a string");
   }
 
   /** The raw length in bytes of the current string or name, as it stands in the input. */

@@ -156,7 +156,7 @@ class ReaderTest {
     assertEquals(17, e.offset(), "the opening quote");
     assertEquals(1, e.line());
     assertEquals(18, e.column());
-    assertTrue(e.getMessage().startsWith("expected a number but found a string"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("expected an int but found a string"), e.getMessage());
   }
 
   @ParameterizedTest

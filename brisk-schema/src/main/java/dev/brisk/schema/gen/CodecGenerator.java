@@ -143,7 +143,8 @@ public final class CodecGenerator {
       if (!t.packageName().isEmpty()) {
         s.append("package ").append(t.packageName()).append(";\n\n");
       }
-      s.append("import dev.brisk.json.JsonReader;\n")
+      s.append("import dev.brisk.json.JsonNames;\n")
+          .append("import dev.brisk.json.JsonReader;\n")
           .append("import dev.brisk.json.JsonToken;\n")
           .append("import dev.brisk.json.JsonWriter;\n")
           .append("import dev.brisk.schema.CodecSupport;\n")
@@ -158,11 +159,11 @@ public final class CodecGenerator {
         s.append("  private static final byte[] ").append(constant(f))
             .append(" = CodecSupport.utf8(").append(literal(f.jsonName())).append(");\n");
       }
-      s.append("  private static final byte[][] NAMES = {");
+      s.append("  private static final JsonNames NAMES = JsonNames.of(");
       for (int i = 0; i < fields.size(); i++) {
-        s.append(i == 0 ? "" : ", ").append(constant(fields.get(i)));
+        s.append(i == 0 ? "" : ", ").append(literal(fields.get(i).jsonName()));
       }
-      s.append("};\n\n");
+      s.append(");\n\n");
       s.append("  public ").append(t.codecClass()).append("() {\n")
           .append("    super(").append(literal(t.schemaName())).append(", ").append(value)
           .append(".class);\n  }\n\n");
@@ -203,15 +204,24 @@ public final class CodecGenerator {
         s.append("    java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown = null;\n");
       }
       s.append("    int next = 0; // the field expected next: most documents keep the declared order\n")
-          .append("    while (r.next() == JsonToken.NAME) {\n")
-          .append("      int f = next < NAMES.length && r.nameEquals(NAMES[next]) ? next : field(r);\n")
+          .append("    while (true) {\n")
+          .append("      int f = r.nextField(NAMES, next);\n")
+          .append("      if (f == JsonReader.END_OF_OBJECT) {\n        break;\n      }\n")
+          .append("      if (f == JsonReader.OTHER_NAME) {\n        f = field(r);\n      }\n")
           .append("      switch (f) {\n");
       for (int i = 0; i < fields.size(); i++) {
         FieldModel f = fields.get(i);
         String bit = "0x" + Long.toHexString(1L << (i & 63)) + "L";
         String seen = "seen" + (i >> 6);
         s.append("        case ").append(i).append(": // ").append(comment(f.jsonName())).append('\n');
-        if (f.type().isPrimitive() && !tracked(f)) {
+        if (f.type().kind() == Kind.STRING && !t.lenient()) {
+          s.append("          ").append(local(f)).append(" = r.nextString();\n")
+              .append("          if (").append(local(f)).append(" != null) {\n")
+              .append("            ").append(seen).append(" |= ").append(bit).append(";\n")
+              .append("          } else {\n")
+              .append("            ").append(seen).append(" &= ~").append(bit).append(";\n")
+              .append("          }\n");
+        } else if (f.type().isPrimitive() && !tracked(f)) {
           s.append("          r.next();\n")
               .append("          ").append(local(f)).append(" = ").append(readExpr(f.type(), "          "))
               .append(";\n")

@@ -1,0 +1,79 @@
+package dev.brisk.json;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The member names a codec expects, encoded once, for {@link JsonReader#nextField}. A name of up
+ * to 15 bytes of printable ASCII (no quote or backslash) is kept as two masked little-endian words
+ * that hold the name and its closing quote, so that the reader compares it with the input in two
+ * loads and two compares, without scanning it first. Other names are compared byte by byte.
+ *
+ * <p>Immutable and thread-safe; make one per codec and share it.
+ */
+public final class JsonNames {
+  final byte[][] utf8;
+  final int[] fastLength; // the name's length when the two words hold it, else -1
+  final long[] word0;
+  final long[] mask0;
+  final long[] word1;
+  final long[] mask1;
+
+  private JsonNames(String[] names) {
+    int n = names.length;
+    utf8 = new byte[n][];
+    fastLength = new int[n];
+    word0 = new long[n];
+    mask0 = new long[n];
+    word1 = new long[n];
+    mask1 = new long[n];
+    for (int i = 0; i < n; i++) {
+      byte[] b = names[i].getBytes(StandardCharsets.UTF_8);
+      utf8[i] = b;
+      fastLength[i] = -1;
+      if (b.length <= 15 && plain(b)) {
+        byte[] withQuote = Arrays.copyOf(b, 16);
+        withQuote[b.length] = '"';
+        int k = b.length + 1;
+        word0[i] = (long) Swar.LONGS.get(withQuote, 0);
+        word1[i] = (long) Swar.LONGS.get(withQuote, 8);
+        mask0[i] = k >= 8 ? -1L : (1L << (8 * k)) - 1;
+        mask1[i] = k <= 8 ? 0L : k == 16 ? -1L : (1L << (8 * (k - 8))) - 1;
+        fastLength[i] = b.length;
+      }
+    }
+  }
+
+  private static boolean plain(byte[] b) {
+    for (byte x : b) {
+      if (x < 0x20 || x == '"' || x == '\\') { // negative bytes are not ASCII
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The names, in the order whose indexes {@link JsonReader#nextField} returns. */
+  public static JsonNames of(String... names) {
+    return new JsonNames(names.clone());
+  }
+
+  /** How many names there are. */
+  public int size() {
+    return utf8.length;
+  }
+
+  /** The UTF-8 bytes of name {@code i} (a copy). */
+  public byte[] utf8(int i) {
+    return utf8[i].clone();
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder("JsonNames[");
+    for (int i = 0; i < utf8.length; i++) {
+      b.append(i == 0 ? "" : ", ").append(new String(utf8[i], StandardCharsets.UTF_8));
+    }
+    return b.append(']').toString();
+  }
+}

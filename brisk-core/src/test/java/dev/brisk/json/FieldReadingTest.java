@@ -1,0 +1,142 @@
+package dev.brisk.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** nextField and nextString: the codec paths, which must agree with next() in every case. */
+class FieldReadingTest {
+  static final JsonNames NAMES =
+      JsonNames.of("id", "name", "favoriteFruit", "aVeryLongMemberName", "caf\u00e9", "q\"t");
+
+  /** Reads every member with nextField, expecting the declared order, and lists what it saw. */
+  static List<String> walk(JsonReader r) {
+    List<String> seen = new ArrayList<>();
+    assertEquals(JsonToken.BEGIN_OBJECT, r.next());
+    int next = 0;
+    while (true) {
+      int f = r.nextField(NAMES, next);
+      if (f == JsonReader.END_OF_OBJECT) {
+        break;
+      }
+      String name = r.getName();
+      seen.add((f == JsonReader.OTHER_NAME ? "other:" : f + ":") + name + "=" + r.nextString());
+      if (f >= 0) {
+        next = f + 1;
+      }
+    }
+    assertEquals(JsonToken.END_OBJECT, r.token());
+    return seen;
+  }
+
+  static JsonReader[] readers(String json) {
+    byte[] b = json.getBytes(StandardCharsets.UTF_8);
+    return new JsonReader[] {
+      JsonReader.of(b), JsonReader.of(new OneByteInputStream(b)), JsonReader.of(new ByteArrayInputStream(b))
+    };
+  }
+
+  @Test
+  void inOrderNamesAreRecognisedInCompactAndPrettyInput() {
+    List<String> want = List.of("0:id=1", "1:name=n", "2:favoriteFruit=f", "3:aVeryLongMemberName=l", "4:caf\u00e9=c", "5:q\"t=q");
+    String compact = "{\"id\":\"1\",\"name\":\"n\",\"favoriteFruit\":\"f\",\"aVeryLongMemberName\":\"l\",\"caf\u00e9\":\"c\",\"q\\\"t\":\"q\"}";
+    String pretty = "{ \"id\" : \"1\",\n \"name\": \"n\" , \"favoriteFruit\":\"f\",\"aVeryLongMemberName\" :\"l\",\"caf\\u00e9\":\"c\",\"q\\\"t\":\"q\" }";
+    for (String doc : new String[] {compact, pretty}) {
+      for (JsonReader r : readers(doc)) {
+        assertEquals(want, walk(r), doc);
+      }
+    }
+  }
+
+  @Test
+  void otherNamesAndPrefixesAreNotTakenForTheExpectedOne() {
+    String doc = "{\"i\":\"a\",\"idx\":\"b\",\"id\":\"c\",\"nam\":\"d\",\"name\":null,\"favoriteFruitX\":\"e\"}";
+    for (JsonReader r : readers(doc)) {
+      assertEquals(List.of("other:i=a", "other:idx=b", "0:id=c", "other:nam=d", "1:name=null", "other:favoriteFruitX=e"), walk(r));
+    }
+  }
+
+  @Test
+  void theReaderKnowsWhereItIsAfterAFastName() {
+    JsonReader r = JsonReader.of("{\"id\":\"1\",\"name\":5}");
+    r.next();
+    assertEquals(0, r.nextField(NAMES, 0));
+    assertEquals("$.id", r.path());
+    assertEquals("id", r.currentName());
+    assertEquals("1", r.nextString());
+    assertEquals(1, r.nextField(NAMES, 1));
+    JsonException e = assertThrows(JsonException.class, r::nextString);
+    assertEquals("$.name", e.path());
+    assertTrue(e.getMessage().startsWith("expected a string but found a number"), e.getMessage());
+  }
+
+  @Test
+  void limitsHoldOnTheFastPath() {
+    Json tight = Json.builder().maxMembers(1).build();
+    JsonReader r = tight.reader("{\"id\":\"1\",\"name\":\"n\"}".getBytes(StandardCharsets.UTF_8));
+    r.next();
+    assertEquals(0, r.nextField(NAMES, 0));
+    r.nextString();
+    JsonException e = assertThrows(JsonException.class, () -> r.nextField(NAMES, 1));
+    assertTrue(e.getMessage().contains("maxMembers"), e.getMessage());
+
+    Json shortNames = Json.builder().maxNameLength(3).build();
+    JsonReader s = shortNames.reader("{\"name\":\"n\"}".getBytes(StandardCharsets.UTF_8));
+    s.next();
+    JsonException tooLong = assertThrows(JsonException.class, () -> s.nextField(NAMES, 1));
+    assertTrue(tooLong.getMessage().contains("maxNameLength"), tooLong.getMessage());
+  }
+
+  @Test
+  void malformedInputFailsAsNextWould() {
+    for (String doc : new String[] {"{\"id\" \"1\"}", "{\"id\":\"1\" \"name\":\"n\"}", "{\"id\":\"1\",}", "{\"id\":\"1\"", "{id:1}"}) {
+      JsonReader r = JsonReader.of(doc);
+      assertThrows(JsonException.class, () -> walk(r), doc);
+    }
+  }
+
+  @Test
+  void nextFieldOutsideAnObjectIsAMistakeOfTheCaller() {
+    JsonReader r = JsonReader.of("[\"id\"]");
+    r.next();
+    assertThrows(IllegalStateException.class, () -> r.nextField(NAMES, 0));
+    JsonReader top = JsonReader.of("{\"id\":1}");
+    assertThrows(IllegalStateException.class, () -> top.nextField(NAMES, 0));
+  }
+
+  @Test
+  void nextStringReadsStringsAndNullAnywhere() {
+    JsonReader r = JsonReader.of("[\"a\",null,\"\\u00e9\",\"\u00e9\",1]");
+    r.next();
+    assertEquals("a", r.nextString());
+    assertNull(r.nextString());
+    assertEquals("\u00e9", r.nextString());
+    assertEquals("\u00e9", r.nextString());
+    JsonException e = assertThrows(JsonException.class, r::nextString);
+    assertEquals("$[4]", e.path());
+    assertEquals("x", JsonReader.of("\"x\"").nextString());
+  }
+
+  @Test
+  void literalsAreCheckedWholeOnTheFastPath() {
+    for (String bad : new String[] {"[trux,1,2,3]", "[fals ,1,2,3]", "[nul1,1,2,3]", "[tru", "[nulL]", "[falsey ]"}) {
+      assertThrows(JsonException.class, () -> Json.parse(bad), bad);
+    }
+    assertEquals(Json.parse("[true,false,null]"), Json.parse("[true,false,null]   "));
+    JsonReader r = JsonReader.of("{\"a\":true,\"b\":false,\"c\":null}");
+    r.next();
+    r.next();
+    assertEquals(JsonToken.TRUE, r.next());
+    r.next();
+    assertEquals(JsonToken.FALSE, r.next());
+    r.next();
+    assertEquals(JsonToken.NULL, r.next());
+  }
+}
