@@ -44,12 +44,29 @@ public final class FriendBriskCodec extends GeneratedCodec<com.example.users.Fri
     java.lang.String id = null;
     java.lang.String name_ = null;
     long seen0 = 0L;
-    int next = 0; // the field expected next: most documents keep the declared order
-    while (true) {
-      int f = r.nextField(NAMES, next);
-      if (f == JsonReader.END_OF_OBJECT) {
-        break;
+    int f = r.nextField(NAMES, 0);
+    // In declared order each name is the expected one: a compare, then its value.
+    if (f == 0) { // "id"
+      id = r.nextString();
+      if (id != null) {
+        seen0 |= 0x1L;
+      } else {
+        seen0 &= ~0x1L;
       }
+      f = r.nextField(NAMES, 1);
+    }
+    if (f == 1) { // "name"
+      name_ = r.nextString();
+      if (name_ != null) {
+        seen0 |= 0x2L;
+      } else {
+        seen0 &= ~0x2L;
+      }
+      f = r.nextField(NAMES, 2);
+    }
+    // Any other order, unknown members, repeated members.
+    int next = 0; // the field expected after the last one read
+    while (f != JsonReader.END_OF_OBJECT) {
       if (f == JsonReader.OTHER_NAME) {
         f = field(r);
       }
@@ -72,9 +89,12 @@ public final class FriendBriskCodec extends GeneratedCodec<com.example.users.Fri
           break;
         default:
           r.skipValue();
-          continue;
+          break;
       }
-      next = f + 1;
+      if (f >= 0) {
+        next = f + 1;
+      }
+      f = r.nextField(NAMES, next);
     }
     return new com.example.users.Friend(id, name_);
   }

@@ -84,12 +84,195 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
     java.lang.String greeting = null;
     java.lang.String favoriteFruit = null;
     long seen0 = 0L;
-    int next = 0; // the field expected next: most documents keep the declared order
-    while (true) {
-      int f = r.nextField(NAMES, next);
-      if (f == JsonReader.END_OF_OBJECT) {
-        break;
+    int f = r.nextField(NAMES, 0);
+    // In declared order each name is the expected one: a compare, then its value.
+    if (f == 0) { // "_id"
+      _id = r.nextString();
+      if (_id != null) {
+        seen0 |= 0x1L;
+      } else {
+        seen0 &= ~0x1L;
       }
+      f = r.nextField(NAMES, 1);
+    }
+    if (f == 1) { // "index"
+      index = r.nextInt();
+      seen0 |= 0x2L;
+      f = r.nextField(NAMES, 2);
+    }
+    if (f == 2) { // "guid"
+      guid = r.nextString();
+      if (guid != null) {
+        seen0 |= 0x4L;
+      } else {
+        seen0 &= ~0x4L;
+      }
+      f = r.nextField(NAMES, 3);
+    }
+    if (f == 3) { // "isActive"
+      isActive = r.nextString();
+      if (isActive != null) {
+        seen0 |= 0x8L;
+      } else {
+        seen0 &= ~0x8L;
+      }
+      f = r.nextField(NAMES, 4);
+    }
+    if (f == 4) { // "balance"
+      balance = r.nextString();
+      if (balance != null) {
+        seen0 |= 0x10L;
+      } else {
+        seen0 &= ~0x10L;
+      }
+      f = r.nextField(NAMES, 5);
+    }
+    if (f == 5) { // "picture"
+      picture = r.nextString();
+      if (picture != null) {
+        seen0 |= 0x20L;
+      } else {
+        seen0 &= ~0x20L;
+      }
+      f = r.nextField(NAMES, 6);
+    }
+    if (f == 6) { // "age"
+      age = r.nextInt();
+      seen0 |= 0x40L;
+      f = r.nextField(NAMES, 7);
+    }
+    if (f == 7) { // "eyeColor"
+      eyeColor = r.nextString();
+      if (eyeColor != null) {
+        seen0 |= 0x80L;
+      } else {
+        seen0 &= ~0x80L;
+      }
+      f = r.nextField(NAMES, 8);
+    }
+    if (f == 8) { // "name"
+      name_ = r.nextString();
+      if (name_ != null) {
+        seen0 |= 0x100L;
+      } else {
+        seen0 &= ~0x100L;
+      }
+      f = r.nextField(NAMES, 9);
+    }
+    if (f == 9) { // "gender"
+      gender = r.nextString();
+      if (gender != null) {
+        seen0 |= 0x200L;
+      } else {
+        seen0 &= ~0x200L;
+      }
+      f = r.nextField(NAMES, 10);
+    }
+    if (f == 10) { // "company"
+      company = r.nextString();
+      if (company != null) {
+        seen0 |= 0x400L;
+      } else {
+        seen0 &= ~0x400L;
+      }
+      f = r.nextField(NAMES, 11);
+    }
+    if (f == 11) { // "email"
+      email = r.nextString();
+      if (email != null) {
+        seen0 |= 0x800L;
+      } else {
+        seen0 &= ~0x800L;
+      }
+      f = r.nextField(NAMES, 12);
+    }
+    if (f == 12) { // "phone"
+      phone = r.nextString();
+      if (phone != null) {
+        seen0 |= 0x1000L;
+      } else {
+        seen0 &= ~0x1000L;
+      }
+      f = r.nextField(NAMES, 13);
+    }
+    if (f == 13) { // "address"
+      address = r.nextString();
+      if (address != null) {
+        seen0 |= 0x2000L;
+      } else {
+        seen0 &= ~0x2000L;
+      }
+      f = r.nextField(NAMES, 14);
+    }
+    if (f == 14) { // "about"
+      about = r.nextString();
+      if (about != null) {
+        seen0 |= 0x4000L;
+      } else {
+        seen0 &= ~0x4000L;
+      }
+      f = r.nextField(NAMES, 15);
+    }
+    if (f == 15) { // "registered"
+      registered = r.nextString();
+      if (registered != null) {
+        seen0 |= 0x8000L;
+      } else {
+        seen0 &= ~0x8000L;
+      }
+      f = r.nextField(NAMES, 16);
+    }
+    if (f == 16) { // "latitude"
+      latitude = r.nextDouble();
+      seen0 |= 0x10000L;
+      f = r.nextField(NAMES, 17);
+    }
+    if (f == 17) { // "longitude"
+      longitude = r.nextDouble();
+      seen0 |= 0x20000L;
+      f = r.nextField(NAMES, 18);
+    }
+    if (f == 18) { // "tags"
+      if (r.next() == JsonToken.NULL) {
+        tags = null;
+        seen0 &= ~0x40000L;
+      } else {
+        tags = readStringArray(r);
+        seen0 |= 0x40000L;
+      }
+      f = r.nextField(NAMES, 19);
+    }
+    if (f == 19) { // "friends"
+      if (r.next() == JsonToken.NULL) {
+        friends = null;
+        seen0 &= ~0x80000L;
+      } else {
+        friends = readFriendArray(r);
+        seen0 |= 0x80000L;
+      }
+      f = r.nextField(NAMES, 20);
+    }
+    if (f == 20) { // "greeting"
+      greeting = r.nextString();
+      if (greeting != null) {
+        seen0 |= 0x100000L;
+      } else {
+        seen0 &= ~0x100000L;
+      }
+      f = r.nextField(NAMES, 21);
+    }
+    if (f == 21) { // "favoriteFruit"
+      favoriteFruit = r.nextString();
+      if (favoriteFruit != null) {
+        seen0 |= 0x200000L;
+      } else {
+        seen0 &= ~0x200000L;
+      }
+      f = r.nextField(NAMES, 22);
+    }
+    // Any other order, unknown members, repeated members.
+    int next = 0; // the field expected after the last one read
+    while (f != JsonReader.END_OF_OBJECT) {
       if (f == JsonReader.OTHER_NAME) {
         f = field(r);
       }
@@ -103,8 +286,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
           }
           break;
         case 1: // "index"
-          r.next();
-          index = r.getInt();
+          index = r.nextInt();
           seen0 |= 0x2L;
           break;
         case 2: // "guid"
@@ -140,8 +322,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
           }
           break;
         case 6: // "age"
-          r.next();
-          age = r.getInt();
+          age = r.nextInt();
           seen0 |= 0x40L;
           break;
         case 7: // "eyeColor"
@@ -217,13 +398,11 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
           }
           break;
         case 16: // "latitude"
-          r.next();
-          latitude = r.getDouble();
+          latitude = r.nextDouble();
           seen0 |= 0x10000L;
           break;
         case 17: // "longitude"
-          r.next();
-          longitude = r.getDouble();
+          longitude = r.nextDouble();
           seen0 |= 0x20000L;
           break;
         case 18: // "tags"
@@ -262,9 +441,12 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
           break;
         default:
           r.skipValue();
-          continue;
+          break;
       }
-      next = f + 1;
+      if (f >= 0) {
+        next = f + 1;
+      }
+      f = r.nextField(NAMES, next);
     }
     return new com.example.users.User(_id, index, guid, isActive, balance, picture, age, eyeColor, name_, gender, company, email, phone, address, about, registered, latitude, longitude, tags, friends, greeting, favoriteFruit);
   }

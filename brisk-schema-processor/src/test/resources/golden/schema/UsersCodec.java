@@ -42,12 +42,21 @@ public final class UsersCodec extends GeneratedCodec<Users> {
     }
     User[] users = null;
     long seen0 = 0L;
-    int next = 0; // the field expected next: most documents keep the declared order
-    while (true) {
-      int f = r.nextField(NAMES, next);
-      if (f == JsonReader.END_OF_OBJECT) {
-        break;
+    int f = r.nextField(NAMES, 0);
+    // In declared order each name is the expected one: a compare, then its value.
+    if (f == 0) { // "users"
+      if (r.next() == JsonToken.NULL) {
+        users = null;
+        seen0 &= ~0x1L;
+      } else {
+        users = readUserArray(r);
+        seen0 |= 0x1L;
       }
+      f = r.nextField(NAMES, 1);
+    }
+    // Any other order, unknown members, repeated members.
+    int next = 0; // the field expected after the last one read
+    while (f != JsonReader.END_OF_OBJECT) {
       if (f == JsonReader.OTHER_NAME) {
         f = field(r);
       }
@@ -63,9 +72,12 @@ public final class UsersCodec extends GeneratedCodec<Users> {
           break;
         default:
           r.skipValue();
-          continue;
+          break;
       }
-      next = f + 1;
+      if (f >= 0) {
+        next = f + 1;
+      }
+      f = r.nextField(NAMES, next);
     }
     return new Users(users, seen0, null, null);
   }

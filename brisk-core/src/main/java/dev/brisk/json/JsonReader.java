@@ -1118,6 +1118,87 @@ public final class JsonReader implements Closeable {
     throw typeError("a string");
   }
 
+  /**
+   * True when the next token is a number right after a member name (compact input), which is
+   * then scanned; the short path of the fused getters below.
+   */
+  private boolean numberAfterName() {
+    if (expect == E_VALUE) {
+      int p = pos;
+      if (p < end) {
+        int b = buf[p];
+        if ((b >= '0' && b <= '9') || b == '-') {
+          scanNumber();
+          afterValue();
+          token = JsonToken.NUMBER;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Moves to the next value and returns it as an {@code int}: {@link #next()} and {@link
+   * #getInt()} in one call, with the same checks.
+   */
+  public int nextInt() {
+    if (numberAfterName()) {
+      if (longOk && (int) longValue == longValue) {
+        return (int) longValue;
+      }
+    } else {
+      next();
+    }
+    return getInt();
+  }
+
+  /** Moves to the next value and returns it as a {@code long}: {@link #next()}, {@link #getLong()}. */
+  public long nextLong() {
+    if (numberAfterName()) {
+      if (longOk) {
+        return longValue;
+      }
+    } else {
+      next();
+    }
+    return getLong();
+  }
+
+  /** Moves to the next value and returns it as a {@code double}: {@link #next()}, {@link #getDouble()}. */
+  public double nextDouble() {
+    if (!numberAfterName()) {
+      next();
+    }
+    return getDouble();
+  }
+
+  /** Moves to the next value and returns it as a {@code boolean}: {@link #next()}, {@link #getBoolean()}. */
+  public boolean nextBoolean() {
+    if (expect == E_VALUE) {
+      int p = pos;
+      if (p + 8 <= end) {
+        int w = (int) Swar.INTS.get(buf, p);
+        if (w == TRUE) {
+          tokStart = p;
+          pos = tokEnd = p + 4;
+          afterValue();
+          token = JsonToken.TRUE;
+          return true;
+        }
+        if (buf[p] == 'f' && (int) Swar.INTS.get(buf, p + 1) == ALSE) {
+          tokStart = p;
+          pos = tokEnd = p + 5;
+          afterValue();
+          token = JsonToken.FALSE;
+          return false;
+        }
+      }
+    }
+    next();
+    return getBoolean();
+  }
+
   /** The raw length in bytes of the current string or name, as it stands in the input. */
   public int rawLength() {
     return tokEnd - tokStart;

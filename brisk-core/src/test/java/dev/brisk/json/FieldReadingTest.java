@@ -139,4 +139,49 @@ class FieldReadingTest {
     r.next();
     assertEquals(JsonToken.NULL, r.next());
   }
+
+  @Test
+  void fusedNumberAndBooleanGettersAgreeWithNextAndGet() {
+    String doc = "{\"i\":-12,\"l\":9223372036854775807,\"d\":41.074136711612084,\"t\":true,\"f\":false,"
+        + "\"e\":1e3,\"pretty\" : 7 ,\"arr\":[1,2.5,true]}";
+    for (JsonReader r : readers(doc)) {
+      r.next();
+      r.next();
+      assertEquals(-12, r.nextInt());
+      r.next();
+      assertEquals(Long.MAX_VALUE, r.nextLong());
+      r.next();
+      assertEquals(41.074136711612084, r.nextDouble());
+      r.next();
+      assertTrue(r.nextBoolean());
+      r.next();
+      assertEquals(false, r.nextBoolean());
+      r.next();
+      assertEquals(1000, r.nextInt());
+      r.next();
+      assertEquals(7, r.nextInt());
+      r.next();
+      r.next();
+      assertEquals(1L, r.nextLong());
+      assertEquals(2.5, r.nextDouble());
+      assertTrue(r.nextBoolean());
+      assertEquals(JsonToken.END_ARRAY, r.next());
+    }
+  }
+
+  @Test
+  void fusedGettersFailWithThePathOfTheValue() {
+    JsonReader r = JsonReader.of("{\"a\":2147483648,\"b\":\"x\",\"c\":null,\"d\":1.5}");
+    r.next();
+    r.next();
+    JsonException big = assertThrows(JsonException.class, r::nextInt);
+    assertEquals("$.a", big.path());
+    assertTrue(big.getMessage().contains("an int"), big.getMessage());
+    r.next();
+    assertEquals("$.b", assertThrows(JsonException.class, r::nextDouble).path());
+    r.next();
+    assertEquals("$.c", assertThrows(JsonException.class, r::nextBoolean).path());
+    r.next();
+    assertEquals("$.d", assertThrows(JsonException.class, r::nextLong).path());
+  }
 }

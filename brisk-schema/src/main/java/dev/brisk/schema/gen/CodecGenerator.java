@@ -112,6 +112,12 @@ public final class CodecGenerator {
     }
   }
 
+  /**
+   * Types with at most this many fields get the in-order chain besides the loop; it doubles the
+   * read method, and a method over 8000 bytes of bytecode is never compiled by HotSpot.
+   */
+  private static final int CHAIN_LIMIT = 48;
+
   /** The generation of one type's sources. */
   private static final class Unit {
     final TypeModel t;
@@ -203,40 +209,23 @@ public final class CodecGenerator {
       if (capture) {
         s.append("    java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown = null;\n");
       }
-      s.append("    int next = 0; // the field expected next: most documents keep the declared order\n")
-          .append("    while (true) {\n")
-          .append("      int f = r.nextField(NAMES, next);\n")
-          .append("      if (f == JsonReader.END_OF_OBJECT) {\n        break;\n      }\n")
+      s.append("    int f = r.nextField(NAMES, 0);\n");
+      if (fields.size() <= CHAIN_LIMIT) {
+        s.append("    // In declared order each name is the expected one: a compare, then its value.\n");
+        for (int i = 0; i < fields.size(); i++) {
+          s.append("    if (f == ").append(i).append(") { // ").append(comment(fields.get(i).jsonName())).append('\n');
+          fieldRead(s, i, "      ");
+          s.append("      f = r.nextField(NAMES, ").append(i + 1).append(");\n    }\n");
+        }
+        s.append("    // Any other order, unknown members, repeated members.\n");
+      }
+      s.append("    int next = 0; // the field expected after the last one read\n");
+      s.append("    while (f != JsonReader.END_OF_OBJECT) {\n")
           .append("      if (f == JsonReader.OTHER_NAME) {\n        f = field(r);\n      }\n")
           .append("      switch (f) {\n");
       for (int i = 0; i < fields.size(); i++) {
-        FieldModel f = fields.get(i);
-        String bit = "0x" + Long.toHexString(1L << (i & 63)) + "L";
-        String seen = "seen" + (i >> 6);
-        s.append("        case ").append(i).append(": // ").append(comment(f.jsonName())).append('\n');
-        if (f.type().kind() == Kind.STRING && !t.lenient()) {
-          s.append("          ").append(local(f)).append(" = r.nextString();\n")
-              .append("          if (").append(local(f)).append(" != null) {\n")
-              .append("            ").append(seen).append(" |= ").append(bit).append(";\n")
-              .append("          } else {\n")
-              .append("            ").append(seen).append(" &= ~").append(bit).append(";\n")
-              .append("          }\n");
-        } else if (f.type().isPrimitive() && !tracked(f)) {
-          s.append("          r.next();\n")
-              .append("          ").append(local(f)).append(" = ").append(readExpr(f.type(), "          "))
-              .append(";\n")
-              .append("          ").append(seen).append(" |= ").append(bit).append(";\n");
-        } else {
-          s.append("          if (r.next() == JsonToken.NULL) {\n")
-              .append("            ").append(local(f)).append(" = ").append(nullValue(f.type()))
-              .append(";\n")
-              .append("            ").append(seen).append(" &= ~").append(bit).append(";\n")
-              .append("          } else {\n")
-              .append("            ").append(local(f)).append(" = ").append(readExpr(f.type(), "            "))
-              .append(";\n")
-              .append("            ").append(seen).append(" |= ").append(bit).append(";\n")
-              .append("          }\n");
-        }
+        s.append("        case ").append(i).append(": // ").append(comment(fields.get(i).jsonName())).append('\n');
+        fieldRead(s, i, "          ");
         s.append("          break;\n");
       }
       s.append("        default:\n");
@@ -253,12 +242,14 @@ public final class CodecGenerator {
               .append("          java.lang.String name = r.getName();\n")
               .append("          r.next();\n")
               .append("          unknown.put(name, r.readValue());\n")
-              .append("          continue;\n");
+              .append("          break;\n");
           break;
         default:
-          s.append("          r.skipValue();\n          continue;\n");
+          s.append("          r.skipValue();\n          break;\n");
       }
-      s.append(fields.isEmpty() ? "      }\n    }\n" : "      }\n      next = f + 1;\n    }\n");
+      s.append("      }\n")
+          .append("      if (f >= 0) {\n        next = f + 1;\n      }\n")
+          .append("      f = r.nextField(NAMES, next);\n    }\n");
       for (int i = 0; i < fields.size(); i++) {
         FieldModel f = fields.get(i);
         if (f.required()) {
@@ -272,6 +263,53 @@ public final class CodecGenerator {
       }
       create(s);
       s.append("  }\n");
+    }
+
+    /** Reads field {@code i}, whose name the reader has just read, into its local. */
+    void fieldRead(StringBuilder s, int i, String in) {
+      FieldModel f = fields.get(i);
+      String bit = "0x" + Long.toHexString(1L << (i & 63)) + "L";
+      String seen = "seen" + (i >> 6);
+      String x = local(f);
+      if (f.type().kind() == Kind.STRING && !t.lenient()) {
+        s.append(in).append(x).append(" = r.nextString();\n")
+            .append(in).append("if (").append(x).append(" != null) {\n")
+            .append(in).append("  ").append(seen).append(" |= ").append(bit).append(";\n")
+            .append(in).append("} else {\n")
+            .append(in).append("  ").append(seen).append(" &= ~").append(bit).append(";\n")
+            .append(in).append("}\n");
+      } else if (f.type().isPrimitive() && !tracked(f) && !t.lenient() && fused(f.type()) != null) {
+        s.append(in).append(x).append(" = r.").append(fused(f.type())).append("();\n")
+            .append(in).append(seen).append(" |= ").append(bit).append(";\n");
+      } else if (f.type().isPrimitive() && !tracked(f)) {
+        s.append(in).append("r.next();\n")
+            .append(in).append(x).append(" = ").append(readExpr(f.type(), in)).append(";\n")
+            .append(in).append(seen).append(" |= ").append(bit).append(";\n");
+      } else {
+        s.append(in).append("if (r.next() == JsonToken.NULL) {\n")
+            .append(in).append("  ").append(x).append(" = ").append(nullValue(f.type())).append(";\n")
+            .append(in).append("  ").append(seen).append(" &= ~").append(bit).append(";\n")
+            .append(in).append("} else {\n")
+            .append(in).append("  ").append(x).append(" = ").append(readExpr(f.type(), in)).append(";\n")
+            .append(in).append("  ").append(seen).append(" |= ").append(bit).append(";\n")
+            .append(in).append("}\n");
+      }
+    }
+
+    /** The reader method that moves to and reads a primitive in one call, if there is one. */
+    String fused(TypeRef ty) {
+      switch (ty.kind()) {
+        case INT:
+          return "nextInt";
+        case LONG:
+          return "nextLong";
+        case DOUBLE:
+          return "nextDouble";
+        case BOOLEAN:
+          return "nextBoolean";
+        default:
+          return null;
+      }
     }
 
     void create(StringBuilder s) {
