@@ -106,9 +106,9 @@ public final class FriendBriskCodec extends GeneratedCodec<com.example.users.Fri
       return;
     }
     w.beginObject();
-    w.name(N_id);
+    w.name(NAMES, 0); // "id"
     w.value(v.id());
-    w.name(N_name);
+    w.name(NAMES, 1); // "name"
     w.value(v.name());
     w.endObject();
   }

@@ -89,7 +89,7 @@ public final class UsersBriskCodec extends GeneratedCodec<com.example.users.User
       return;
     }
     w.beginObject();
-    w.name(N_users);
+    w.name(NAMES, 0); // "users"
     writeUserArray(v.users(), w);
     w.endObject();
   }

@@ -106,9 +106,9 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
       return;
     }
     w.beginObject();
-    w.name(N_id);
+    w.name(NAMES, 0); // "id"
     w.value(v.id());
-    w.name(N_name);
+    w.name(NAMES, 1); // "name"
     w.value(v.name());
     w.endObject();
   }

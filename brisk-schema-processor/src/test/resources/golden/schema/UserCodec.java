@@ -498,65 +498,65 @@ public final class UserCodec extends GeneratedCodec<User> {
       return;
     }
     w.beginObject();
-    w.name(N__id);
+    w.name(NAMES, 0); // "_id"
     w.value(v._id());
-    w.name(N_index);
+    w.name(NAMES, 1); // "index"
     if (v.has(1)) {
       w.value((long) v.index());
     } else {
       w.nullValue();
     }
-    w.name(N_guid);
+    w.name(NAMES, 2); // "guid"
     w.value(v.guid());
-    w.name(N_isActive);
+    w.name(NAMES, 3); // "isActive"
     w.value(v.isActive());
-    w.name(N_balance);
+    w.name(NAMES, 4); // "balance"
     w.value(v.balance());
-    w.name(N_picture);
+    w.name(NAMES, 5); // "picture"
     w.value(v.picture());
-    w.name(N_age);
+    w.name(NAMES, 6); // "age"
     if (v.has(6)) {
       w.value((long) v.age());
     } else {
       w.nullValue();
     }
-    w.name(N_eyeColor);
+    w.name(NAMES, 7); // "eyeColor"
     w.value(v.eyeColor());
-    w.name(N_name);
+    w.name(NAMES, 8); // "name"
     w.value(v.name());
-    w.name(N_gender);
+    w.name(NAMES, 9); // "gender"
     w.value(v.gender());
-    w.name(N_company);
+    w.name(NAMES, 10); // "company"
     w.value(v.company());
-    w.name(N_email);
+    w.name(NAMES, 11); // "email"
     w.value(v.email());
-    w.name(N_phone);
+    w.name(NAMES, 12); // "phone"
     w.value(v.phone());
-    w.name(N_address);
+    w.name(NAMES, 13); // "address"
     w.value(v.address());
-    w.name(N_about);
+    w.name(NAMES, 14); // "about"
     w.value(v.about());
-    w.name(N_registered);
+    w.name(NAMES, 15); // "registered"
     w.value(v.registered());
-    w.name(N_latitude);
+    w.name(NAMES, 16); // "latitude"
     if (v.has(16)) {
       w.value(v.latitude());
     } else {
       w.nullValue();
     }
-    w.name(N_longitude);
+    w.name(NAMES, 17); // "longitude"
     if (v.has(17)) {
       w.value(v.longitude());
     } else {
       w.nullValue();
     }
-    w.name(N_tags);
+    w.name(NAMES, 18); // "tags"
     writeStringArray(v.tags(), w);
-    w.name(N_friends);
+    w.name(NAMES, 19); // "friends"
     writeFriendArray(v.friends(), w);
-    w.name(N_greeting);
+    w.name(NAMES, 20); // "greeting"
     w.value(v.greeting());
-    w.name(N_favoriteFruit);
+    w.name(NAMES, 21); // "favoriteFruit"
     w.value(v.favoriteFruit());
     w.endObject();
   }

@@ -89,7 +89,7 @@ public final class UsersCodec extends GeneratedCodec<Users> {
       return;
     }
     w.beginObject();
-    w.name(N_users);
+    w.name(NAMES, 0); // "users"
     writeUserArray(v.users(), w);
     w.endObject();
   }

@@ -64,4 +64,37 @@ class BenchmarksDoTheSameWorkTest {
     assertEquals(expected, Json.parse(b.parsson()));
     assertEquals(expected, Json.parse(b.fastjson2()));
   }
+
+  @Test
+  void databindBenchmarksReadTheSameUsersAndBriskReadsThemExactly() throws Exception {
+    for (String size : new String[] {"1k", "100k"}) {
+      UsersReadBenchmark b = new UsersReadBenchmark();
+      b.size = size;
+      b.setUp();
+      assertEquals(null, Exactness.readDifference(b.bytes, b.briskCodec()));
+      assertEquals(null, Exactness.readDifference(b.bytes, b.briskSchema()));
+      dev.brisk.bench.users.Users want = Exactness.expected(b.bytes);
+      for (dev.brisk.bench.users.Users got : java.util.List.of(b.jackson(), b.afterburner(), b.blackbird(), b.gson(),
+          b.dslJsonExact(), b.dslJson(), b.fastjson2(), b.wast(), b.avajeJsonb())) {
+        assertEquals(want.users.size(), got.users.size());
+        assertEquals(want.users.get(want.users.size() - 1)._id, got.users.get(got.users.size() - 1)._id);
+      }
+      assertEquals(want.users.size(), ((Object[]) ((java.util.Map<?, ?>) b.esper()).get("users")).length);
+    }
+  }
+
+  @Test
+  void databindBenchmarksWriteTheSameDocumentAndBriskWritesItExactly() throws Exception {
+    for (String size : new String[] {"1k", "100k"}) {
+      UsersWriteBenchmark b = new UsersWriteBenchmark();
+      b.size = size;
+      b.setUp();
+      byte[] doc = Users.document(42, size.equals("1k") ? 1000 : 100_000);
+      assertEquals(null, Exactness.writeDifference(doc, b.briskCodec()));
+      assertEquals(null, Exactness.writeDifference(doc, b.briskSchema()));
+      for (byte[] written : java.util.List.of(b.jackson(), b.fastjson2(), b.dslJsonExact(), b.gson(), b.wast(), b.avajeJsonb())) {
+        assertEquals(Json.parse(doc).asObject().getArray("users").size(), Json.parse(written).asObject().getArray("users").size());
+      }
+    }
+  }
 }

@@ -13,6 +13,7 @@ import java.util.Arrays;
  */
 public final class JsonNames {
   final byte[][] utf8;
+  final byte[][] quoted; // "name": for names that need no escape, else null
   final int[] fastLength; // the name's length when the two words hold it, else -1
   final long[] word0;
   final long[] mask0;
@@ -22,6 +23,7 @@ public final class JsonNames {
   private JsonNames(String[] names) {
     int n = names.length;
     utf8 = new byte[n][];
+    quoted = new byte[n][];
     fastLength = new int[n];
     word0 = new long[n];
     mask0 = new long[n];
@@ -31,6 +33,7 @@ public final class JsonNames {
       byte[] b = names[i].getBytes(StandardCharsets.UTF_8);
       utf8[i] = b;
       fastLength[i] = -1;
+      quoted[i] = quoted(b);
       if (b.length <= 15 && plain(b)) {
         byte[] withQuote = Arrays.copyOf(b, 16);
         withQuote[b.length] = '"';
@@ -42,6 +45,24 @@ public final class JsonNames {
         fastLength[i] = b.length;
       }
     }
+  }
+
+  /** The bytes {@code "name":}, when the name needs no escape; else null. */
+  private static byte[] quoted(byte[] b) {
+    String s = new String(b, StandardCharsets.UTF_8);
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x20 || c == '"' || c == '\\' || c == '/' || c == 0x2028 || c == 0x2029
+          || Character.isSurrogate(c)) {
+        return null;
+      }
+    }
+    byte[] q = new byte[b.length + 3];
+    q[0] = '"';
+    System.arraycopy(b, 0, q, 1, b.length);
+    q[b.length + 1] = '"';
+    q[b.length + 2] = ':';
+    return q;
   }
 
   private static boolean plain(byte[] b) {

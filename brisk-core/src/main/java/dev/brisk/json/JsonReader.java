@@ -1561,7 +1561,9 @@ public final class JsonReader implements Closeable {
       double d = longValue;
       return longValue == 0 && buf[tokStart] == '-' ? -0.0 : d;
     }
-    double d = fastDouble();
+    // Fifteen digits, a sign and a point are at most 17 bytes; a longer number (a double written
+    // in full, 17 digits) cannot take the fast path, so it is not tried.
+    double d = tokEnd - tokStart <= 17 ? fastDouble() : Double.NaN;
     if (Double.isNaN(d)) {
       d = JsonDoubleParser.parseDouble(buf, tokStart, tokEnd - tokStart);
     }

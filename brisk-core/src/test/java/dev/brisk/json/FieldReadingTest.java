@@ -184,4 +184,26 @@ class FieldReadingTest {
     r.next();
     assertEquals("$.d", assertThrows(JsonException.class, r::nextLong).path());
   }
+
+  @Test
+  void namesWrittenFromJsonNamesEqualNamesWrittenAsStrings() {
+    JsonNames names = JsonNames.of("id", "caf\u00e9", "q\"t", "a/b", "line\u2028sep");
+    for (String indent : new String[] {null, "  "}) {
+      JsonWriter a = JsonWriter.options().indent(indent).create();
+      JsonWriter b = JsonWriter.options().indent(indent).create();
+      a.beginObject();
+      b.beginObject();
+      for (int i = 0; i < names.size(); i++) {
+        a.name(names, i).value(i);
+        b.name(new String(names.utf8(i), StandardCharsets.UTF_8)).value(i);
+      }
+      a.endObject();
+      b.endObject();
+      assertEquals(b.toString(), a.toString());
+    }
+    JsonWriter w = JsonWriter.create();
+    assertThrows(IllegalStateException.class, () -> w.name(names, 0));
+    JsonWriter path = JsonWriter.create().beginObject().name(names, 1);
+    assertEquals("$.caf\u00e9", path.path());
+  }
 }

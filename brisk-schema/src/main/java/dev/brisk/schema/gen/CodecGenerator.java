@@ -377,7 +377,7 @@ public final class CodecGenerator {
           .append("    w.beginObject();\n");
       for (int i = 0; i < fields.size(); i++) {
         FieldModel f = fields.get(i);
-        s.append("    ").append(nameStatement(f)).append('\n');
+        s.append("    ").append(nameStatement(i)).append('\n');
         if (tracked(f)) {
           s.append("    if (v.has(").append(i).append(")) {\n      ")
               .append(writeStatement(f.type(), f.getter())).append("\n    } else {\n")
@@ -393,11 +393,8 @@ public final class CodecGenerator {
       s.append("    w.endObject();\n  }\n");
     }
 
-    String nameStatement(FieldModel f) {
-      if (needsNoEscape(f.jsonName())) {
-        return "w.name(" + constant(f) + ");";
-      }
-      return "w.name(" + literal(f.jsonName()) + ");";
+    String nameStatement(int i) {
+      return "w.name(NAMES, " + i + "); // " + comment(fields.get(i).jsonName());
     }
 
     void fieldMethod(StringBuilder s) {
@@ -801,17 +798,5 @@ public final class CodecGenerator {
   static String comment(String s) {
     String e = escape(s);
     return "\"" + e.replace("*/", "*\\/") + "\"";
-  }
-
-  /** True when JSON needs no escape for the name: {@code JsonWriter.name(byte[])} takes it raw. */
-  static boolean needsNoEscape(String name) {
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (c < 0x20 || c == '"' || c == '\\' || c == '/' || c == 0x2028 || c == 0x2029
-          || Character.isSurrogate(c)) {
-        return false;
-      }
-    }
-    return true;
   }
 }
