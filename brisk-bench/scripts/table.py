@@ -1,14 +1,24 @@
 #!/usr/bin/env python3
-"""Turns a JMH JSON result file (-rf json) into a Markdown table: score +- error per library,
-with the ratio of Brisk to Jackson and to the fastest peer in the same benchmark and size.
+"""Turns a JMH JSON result file (-rf json) into Markdown tables: score +- error per library,
+and, for each Brisk variant (every benchmark method whose name starts with "brisk"), its ratio to
+Jackson and to the fastest peer in the same benchmark and size. Peers named with --inexact (they
+misread or miswrite the document, as the benchmarks' setup reports) are left out of "fastest exact
+peer"; Esper is compared separately, as its own row.
 
-    python3 brisk-bench/scripts/table.py results.json
+    python3 brisk-bench/scripts/table.py results.json [--inexact dslJson,avajeJsonb]
 """
 import json
 import sys
 from collections import defaultdict
 
-rows = json.load(open(sys.argv[1]))
+args = sys.argv[1:]
+inexact = set()
+if "--inexact" in args:
+    i = args.index("--inexact")
+    inexact = set(args[i + 1].split(","))
+    del args[i:i + 2]
+
+rows = json.load(open(args[0]))
 groups = defaultdict(dict)  # (class, size) -> lib -> (score, error, unit)
 for r in rows:
     cls, lib = r["benchmark"].split(".")[-2:]
@@ -20,15 +30,17 @@ print("| benchmark | size | library | score | ± error | unit |")
 print("|---|---|---|---:|---:|---|")
 for (cls, size), libs in sorted(groups.items()):
     for lib, (s, e, u) in sorted(libs.items(), key=lambda kv: -kv[1][0]):
-        print(f"| {cls} | {size} | {lib} | {s:,.0f} | {e:,.0f} | {u} |")
+        mark = " (inexact)" if lib in inexact else ""
+        print(f"| {cls} | {size} | {lib}{mark} | {s:,.0f} | {e:,.0f} | {u} |")
 print()
-print("| benchmark | size | Brisk / Jackson | Brisk / fastest peer (which) |")
-print("|---|---|---:|---:|")
+print("| benchmark | size | Brisk variant | / Jackson | / fastest exact peer (which) | / Esper |")
+print("|---|---|---|---:|---:|---:|")
 for (cls, size), libs in sorted(groups.items()):
-    if "brisk" not in libs:
-        continue
-    b = libs["brisk"][0]
-    j = libs.get("jackson", (float("nan"),))[0]
-    peers = {k: v[0] for k, v in libs.items() if k != "brisk"}
-    best = max(peers, key=peers.get)
-    print(f"| {cls} | {size} | {b / j:.2f} | {b / peers[best]:.2f} ({best}) |")
+    for brisk in sorted(k for k in libs if k.startswith("brisk")):
+        b = libs[brisk][0]
+        j = libs.get("jackson", (float("nan"),))[0]
+        peers = {k: v[0] for k, v in libs.items()
+                 if not k.startswith("brisk") and k not in inexact and k != "esper"}
+        best = max(peers, key=peers.get)
+        esper = f"{b / libs['esper'][0]:.2f}" if "esper" in libs else ""
+        print(f"| {cls} | {size} | {brisk} | {b / j:.2f} | {b / peers[best]:.2f} ({best}) | {esper} |")
