@@ -1,0 +1,30 @@
+package dev.brisk.orgjson;
+
+import com.mixpanel.mixpanelapi.internal.JsonSerializer;
+import dev.brisk.json.JsonWriter;
+import java.util.List;
+import org.json.JSONObject;
+
+/**
+ * mixpanel-java's batch serializer on {@link OrgJson}: the messages of a {@code /import} or
+ * {@code /track} batch written as one JSON array, exact and without {@code JSONArray.toString()}.
+ *
+ * <pre>{@code
+ * MixpanelAPI mixpanel = new MixpanelAPI.Builder().jsonSerializer(new BriskMixpanelSerializer()).build();
+ * }</pre>
+ *
+ * <p>Stateless and thread-safe. (mixpanel-java's interface returns a String, which it then
+ * encodes; Brisk writes UTF-8 bytes and decodes them once for it.)
+ */
+public final class BriskMixpanelSerializer implements JsonSerializer {
+  @Override
+  public String serializeArray(List<JSONObject> messages) {
+    JsonWriter w = JsonWriter.create();
+    w.beginArray();
+    for (JSONObject m : messages) {
+      OrgJson.write(m, w);
+    }
+    w.endArray();
+    return w.toString();
+  }
+}

@@ -1,0 +1,287 @@
+package dev.brisk.orgjson;
+
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonException;
+import dev.brisk.json.JsonWriter;
+import java.io.OutputStream;
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Map;
+import org.json.JSONArray;
+import org.json.JSONObject;
+import org.json.JSONString;
+
+/**
+ * Writes org.json values — {@code JSONObject}, {@code JSONArray}, {@code JSONObject.NULL}, {@code
+ * JSONString}, and the maps, collections, arrays, strings, numbers, booleans, enums and beans
+ * they may hold — straight to UTF-8 bytes with the core {@link JsonWriter}: no {@code toString()}
+ * of the tree, no intermediate tree.
+ *
+ * <p><b>Exact:</b> {@code BigDecimal} and {@code BigInteger} are written digit for digit (a
+ * serializer that goes through {@code doubleValue()} loses them), doubles in the shortest form
+ * that reads back to the same double. NaN and infinity, which JSON cannot hold, are a {@link
+ * JsonException} with the path, as is a value inside itself (a cycle, which makes {@code
+ * toString()} overflow the stack): the walk is iterative and stops at depth 1000.
+ *
+ * <p>What each value becomes follows org.json's own {@code toString()}: member order is the
+ * {@code JSONObject}'s, an enum is its name, a {@code JSONString} is the JSON text it returns
+ * (checked), and other objects go through {@code JSONObject.wrap} (beans become objects, other
+ * {@code java.*} values their {@code toString()}). Numbers are written in Brisk's form, equal in
+ * value to org.json's ({@code 1.0} where org.json writes {@code 1}).
+ *
+ * <p>Stateless and thread-safe; a {@code JSONObject} must not be changed while it is written.
+ */
+public final class OrgJson {
+  private OrgJson() {}
+
+  /** The deepest nesting written; deeper is an error (and a cycle always is). */
+  public static final int MAX_DEPTH = 1000;
+
+  private static final ThreadLocal<JsonWriter[]> WRITER = ThreadLocal.withInitial(() -> new JsonWriter[1]);
+
+  /** {@code value} as compact UTF-8 JSON. */
+  public static byte[] toBytes(Object value) {
+    JsonWriter[] slot = WRITER.get();
+    JsonWriter w = slot[0];
+    slot[0] = null; // taken out while in use, so a nested call gets a fresh writer
+    if (w == null) {
+      w = JsonWriter.create();
+    }
+    boolean keep = false;
+    try {
+      write(value, w);
+      keep = w.size() <= 1 << 20; // a writer grown past 1 MiB is let go, not kept by the thread
+      return w.toByteArray();
+    } finally {
+      if (keep) {
+        w.reset();
+        slot[0] = w;
+      }
+    }
+  }
+
+  /** Writes {@code value} as compact UTF-8 JSON to {@code out}, flushing but not closing it. */
+  public static void write(Object value, OutputStream out) {
+    JsonWriter w = JsonWriter.of(out);
+    write(value, w);
+    w.flush();
+  }
+
+  /** Writes {@code value} to {@code w}, as one value wherever {@code w} stands. */
+  public static void write(Object value, JsonWriter w) {
+    Frame[] stack = new Frame[8];
+    int top = 0;
+    Object next = value;
+    boolean pending = true;
+    while (true) {
+      if (pending) {
+        pending = false;
+        Frame f = open(next, w);
+        if (f != null) {
+          if (top == MAX_DEPTH) {
+            throw tooDeep(stack, top, w);
+          }
+          if (top == stack.length) {
+            stack = java.util.Arrays.copyOf(stack, top * 2);
+          }
+          stack[top++] = f;
+        }
+      }
+      if (top == 0) {
+        return;
+      }
+      Frame f = stack[top - 1];
+      switch (f.kind) {
+        case Frame.OBJECT: {
+          if (f.iterator.hasNext()) {
+            String key = (String) f.iterator.next();
+            w.name(key);
+            next = ((JSONObject) f.container).opt(key);
+            pending = true;
+          } else {
+            w.endObject();
+            top--;
+          }
+          break;
+        }
+        case Frame.MAP: {
+          if (f.iterator.hasNext()) {
+            Map.Entry<?, ?> e = (Map.Entry<?, ?>) f.iterator.next();
+            w.name(String.valueOf(e.getKey()));
+            next = e.getValue();
+            pending = true;
+          } else {
+            w.endObject();
+            top--;
+          }
+          break;
+        }
+        case Frame.ITERATOR: {
+          if (f.iterator.hasNext()) {
+            next = f.iterator.next();
+            pending = true;
+          } else {
+            w.endArray();
+            top--;
+          }
+          break;
+        }
+        case Frame.JSON_ARRAY: {
+          if (f.index < f.length) {
+            next = ((JSONArray) f.container).opt(f.index++);
+            pending = true;
+          } else {
+            w.endArray();
+            top--;
+          }
+          break;
+        }
+        default: { // Java array
+          if (f.index < f.length) {
+            next = Array.get(f.container, f.index++);
+            pending = true;
+          } else {
+            w.endArray();
+            top--;
+          }
+        }
+      }
+    }
+  }
+
+  /** Writes a scalar, or begins a container and returns its frame. */
+  private static Frame open(Object v, JsonWriter w) {
+    if (v == null || v == JSONObject.NULL || JSONObject.NULL.equals(v)) {
+      w.nullValue();
+      return null;
+    }
+    if (v instanceof String) {
+      w.value((String) v);
+      return null;
+    }
+    if (v instanceof JSONObject) {
+      w.beginObject();
+      return new Frame(Frame.OBJECT, v, ((JSONObject) v).keySet().iterator(), 0);
+    }
+    if (v instanceof JSONArray) {
+      w.beginArray();
+      return new Frame(Frame.JSON_ARRAY, v, null, ((JSONArray) v).length());
+    }
+    if (v instanceof Number) {
+      number((Number) v, w);
+      return null;
+    }
+    if (v instanceof Boolean) {
+      w.value(((Boolean) v).booleanValue());
+      return null;
+    }
+    if (v instanceof JSONString) {
+      String text = ((JSONString) v).toJSONString();
+      try {
+        w.value(Json.parse(text));
+      } catch (JsonException e) {
+        throw new JsonException(
+            "the JSONString " + v.getClass().getName() + " returned text that is not JSON: " + e.getMessage(),
+            w.path());
+      }
+      return null;
+    }
+    if (v instanceof Character) {
+      w.value(v.toString());
+      return null;
+    }
+    if (v instanceof Enum) {
+      w.value(((Enum<?>) v).name());
+      return null;
+    }
+    if (v instanceof Map) {
+      w.beginObject();
+      return new Frame(Frame.MAP, v, ((Map<?, ?>) v).entrySet().iterator(), 0);
+    }
+    if (v instanceof Collection || v instanceof Iterable) {
+      w.beginArray();
+      return new Frame(Frame.ITERATOR, v, ((Iterable<?>) v).iterator(), 0);
+    }
+    if (v.getClass().isArray()) {
+      w.beginArray();
+      return new Frame(Frame.ARRAY, v, null, Array.getLength(v));
+    }
+    Object wrapped = JSONObject.wrap(v); // a bean becomes a JSONObject, a java.* value a String
+    if (wrapped == null || wrapped == v) {
+      throw new JsonException("cannot write a " + v.getClass().getName() + " as JSON", w.path());
+    }
+    return open(wrapped, w);
+  }
+
+  private static void number(Number n, JsonWriter w) {
+    if (n instanceof Integer || n instanceof Long || n instanceof Short || n instanceof Byte) {
+      w.value(n.longValue());
+    } else if (n instanceof Double) {
+      finite(n.doubleValue(), w);
+      w.value(n.doubleValue());
+    } else if (n instanceof Float) {
+      float f = n.floatValue();
+      finite(f, w);
+      w.numberText(Float.toString(f));
+    } else if (n instanceof BigDecimal) {
+      w.value((BigDecimal) n);
+    } else if (n instanceof BigInteger) {
+      w.value((BigInteger) n);
+    } else {
+      String text = n.toString(); // AtomicLong, LongAdder and other Numbers: their own text
+      try {
+        w.numberText(text);
+      } catch (JsonException e) {
+        throw new JsonException(
+            "the " + n.getClass().getName() + " " + text + " is not a JSON number", w.path());
+      }
+    }
+  }
+
+  private static void finite(double d, JsonWriter w) {
+    if (!Double.isFinite(d)) {
+      throw new JsonException(
+          "cannot write " + d + ": JSON has no NaN or infinity (org.json refuses them in put, too)",
+          w.path());
+    }
+  }
+
+  private static JsonException tooDeep(Frame[] stack, int top, JsonWriter w) {
+    for (int i = 0; i < top; i++) {
+      for (int j = i + 1; j < top; j++) {
+        if (stack[i].container == stack[j].container) {
+          throw new JsonException(
+              "cycle: a " + stack[i].container.getClass().getSimpleName()
+                  + " contains itself, so it has no JSON form (toString() would overflow the stack)",
+              w.path());
+        }
+      }
+    }
+    return new JsonException("nesting deeper than " + MAX_DEPTH + " levels", w.path());
+  }
+
+  /** One open container of the walk. */
+  private static final class Frame {
+    static final byte OBJECT = 0;
+    static final byte JSON_ARRAY = 1;
+    static final byte MAP = 2;
+    static final byte ITERATOR = 3;
+    static final byte ARRAY = 4;
+
+    final byte kind;
+    final Object container;
+    final Iterator<?> iterator;
+    final int length;
+    int index;
+
+    Frame(byte kind, Object container, Iterator<?> iterator, int length) {
+      this.kind = kind;
+      this.container = container;
+      this.iterator = iterator;
+      this.length = length;
+    }
+  }
+}

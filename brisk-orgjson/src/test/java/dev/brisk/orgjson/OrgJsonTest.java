@@ -1,0 +1,212 @@
+package dev.brisk.orgjson;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonException;
+import dev.brisk.json.JsonWriter;
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.json.JSONArray;
+import org.json.JSONObject;
+import org.json.JSONString;
+import org.junit.jupiter.api.Test;
+
+class OrgJsonTest {
+  /** A message shaped like mixpanel-java's: event, $insert_id, time, properties. */
+  static JSONObject message(SplittableRandom r, int i) {
+    JSONObject props = new JSONObject();
+    props.put("distinct_id", "user-" + r.nextInt(100_000));
+    props.put("time", 1_700_000_000_000L + i);
+    props.put("$insert_id", Long.toHexString(r.nextLong()));
+    props.put("amount", r.nextDouble() * 1000);
+    props.put("count", r.nextInt(50));
+    props.put("premium", r.nextBoolean());
+    props.put("plan", r.nextBoolean() ? "pro" : "free");
+    props.put("ratio", new BigDecimal("0.1000000000000000000000001"));
+    props.put("big", new BigInteger("123456789012345678901234567890"));
+    props.put("nothing", JSONObject.NULL);
+    props.put("nested", new JSONObject().put("city", "Z\u00fcrich \"old\" \\ town\n").put("zip", 8001));
+    props.put("tags", new JSONArray(List.of("a", "b", "\u2028", "d\u00e9", "\ud83d\ude00")));
+    return new JSONObject().put("event", "purchase").put("properties", props);
+  }
+
+  static void assertSameJson(Object value) {
+    String orgJson = value instanceof JSONObject || value instanceof JSONArray ? value.toString() : JSONObject.valueToString(value);
+    byte[] brisk = OrgJson.toBytes(value);
+    assertEquals(Json.parse(orgJson), Json.parse(brisk), orgJson);
+  }
+
+  @Test
+  void writesWhatToStringMeans() {
+    SplittableRandom r = new SplittableRandom(3);
+    JSONArray batch = new JSONArray();
+    for (int i = 0; i < 200; i++) {
+      batch.put(message(r, i));
+    }
+    assertSameJson(batch);
+    assertSameJson(batch.getJSONObject(0));
+    assertSameJson(new JSONObject());
+    assertSameJson(new JSONArray());
+  }
+
+  @Test
+  void bigNumbersAreExactAndDoublesRoundTrip() {
+    JSONObject o = new JSONObject()
+        .put("d", new BigDecimal("0.1000000000000000000000001"))
+        .put("i", new BigInteger("123456789012345678901234567890"))
+        .put("x", 41.074136711612084)
+        .put("f", 0.1f)
+        .put("l", Long.MIN_VALUE)
+        .put("a", new AtomicLong(7));
+    String out = new String(OrgJson.toBytes(o), UTF_8);
+    assertTrue(out.contains("\"d\":0.1000000000000000000000001"), out);
+    assertTrue(out.contains("\"i\":123456789012345678901234567890"), out);
+    assertTrue(out.contains("\"x\":41.074136711612084"), out);
+    assertTrue(out.contains("\"f\":0.1,"), out);
+    assertTrue(out.contains("\"l\":-9223372036854775808"), out);
+    assertTrue(out.contains("\"a\":7"), out);
+  }
+
+  enum Plan { FREE, PRO }
+
+  public static final class Bean {
+    public String getName() {
+      return "b";
+    }
+
+    public int getSize() {
+      return 3;
+    }
+  }
+
+  @Test
+  void mapsCollectionsArraysEnumsCharsBeansAndJsonStrings() {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("list", List.of(1, "two", 3.5));
+    map.put("ints", new int[] {1, 2});
+    map.put("objects", new Object[] {"x", null, JSONObject.NULL});
+    map.put("plan", Plan.PRO);
+    map.put("char", 'c');
+    map.put("bean", new Bean());
+    map.put("raw", (JSONString) () -> "{\"k\":[1,2]}");
+    JSONArray viaOrgJson = new JSONArray().put(new JSONObject().put("m", map));
+    assertSameJson(viaOrgJson);
+    // Plain Java containers given directly, as org.json's valueToString would write them.
+    assertSameJson(map);
+  }
+
+  @Test
+  void nonFiniteNumbersAreAnErrorWithThePath() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("ok", 1);
+    m.put("bad", Double.NaN);
+    // org.json refuses NaN in put(), so it comes in through a plain map, as it can inside one.
+    Map<String, Object> outer = new LinkedHashMap<>();
+    outer.put("m", List.of(m));
+    JsonException e = assertThrows(JsonException.class, () -> OrgJson.toBytes(outer));
+    assertEquals("$.m[0].bad", e.path());
+    assertThrows(JsonException.class, () -> OrgJson.toBytes(List.of(Float.POSITIVE_INFINITY)));
+  }
+
+  @Test
+  void aCycleIsAnErrorNotAStackOverflow() {
+    JSONObject a = new JSONObject();
+    a.put("self", a);
+    JsonException e = assertThrows(JsonException.class, () -> OrgJson.toBytes(a));
+    assertTrue(e.getMessage().startsWith("cycle: a JSONObject contains itself"), e.getMessage());
+    JSONArray arr = new JSONArray();
+    arr.put(new JSONObject().put("back", arr));
+    assertThrows(JsonException.class, () -> OrgJson.toBytes(arr));
+    assertThrows(StackOverflowError.class, a::toString); // what org.json itself does
+  }
+
+  @Test
+  void deepButFiniteNestingStopsAtTheLimit() {
+    JSONArray deep = new JSONArray();
+    JSONArray cur = deep;
+    for (int i = 0; i < OrgJson.MAX_DEPTH + 10; i++) {
+      JSONArray next = new JSONArray();
+      cur.put(next);
+      cur = next;
+    }
+    JsonException e = assertThrows(JsonException.class, () -> OrgJson.toBytes(deep));
+    assertTrue(e.getMessage().startsWith("nesting deeper than 1000 levels"), e.getMessage());
+  }
+
+  @Test
+  void badJsonStringTextIsAnError() {
+    JSONObject o = new JSONObject().put("raw", (JSONString) () -> "{oops");
+    JsonException e = assertThrows(JsonException.class, () -> OrgJson.toBytes(o));
+    assertEquals("$.raw", e.path());
+  }
+
+  @Test
+  void writesToStreamsAndIntoAWriter() {
+    JSONObject o = new JSONObject().put("a", 1);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    OrgJson.write(o, out);
+    assertEquals("{\"a\":1}", out.toString(UTF_8));
+    JsonWriter w = JsonWriter.create().beginObject().name("wrapped");
+    OrgJson.write(o, w);
+    w.endObject();
+    assertEquals("{\"wrapped\":{\"a\":1}}", w.toString());
+    // A nested toBytes while writing (a JSONString that uses it) gets its own writer.
+    JSONObject outer = new JSONObject().put("inner", (JSONString) () -> new String(OrgJson.toBytes(o), UTF_8));
+    assertEquals("{\"inner\":{\"a\":1}}", new String(OrgJson.toBytes(outer), UTF_8));
+  }
+
+  @Test
+  void randomTreesMatchOrgJson() {
+    SplittableRandom r = new SplittableRandom(11);
+    for (int n = 0; n < 300; n++) {
+      assertSameJson(randomObject(r, 0));
+    }
+  }
+
+  static JSONObject randomObject(SplittableRandom r, int depth) {
+    JSONObject o = new JSONObject();
+    for (int i = r.nextInt(6); i > 0; i--) {
+      o.put("k" + r.nextInt(100) + (r.nextBoolean() ? "\u00e9\"" : ""), randomValue(r, depth + 1));
+    }
+    return o;
+  }
+
+  static Object randomValue(SplittableRandom r, int depth) {
+    switch (r.nextInt(depth > 4 ? 6 : 8)) {
+      case 0:
+        return r.nextLong();
+      case 1:
+        return Double.longBitsToDouble(r.nextLong() & 0x7fefffffffffffffL);
+      case 2:
+        return "s" + (char) r.nextInt(0x20, 0x3000);
+      case 3:
+        return r.nextBoolean();
+      case 4:
+        return JSONObject.NULL;
+      case 5:
+        return new BigDecimal(r.nextLong()).scaleByPowerOfTen(-r.nextInt(30));
+      case 6: {
+        JSONArray a = new JSONArray();
+        List<Object> items = new ArrayList<>();
+        for (int i = r.nextInt(4); i > 0; i--) {
+          items.add(randomValue(r, depth + 1));
+        }
+        items.forEach(a::put);
+        return a;
+      }
+      default:
+        return randomObject(r, depth);
+    }
+  }
+}
