@@ -209,4 +209,24 @@ class OrgJsonTest {
         return randomObject(r, depth);
     }
   }
+
+  @Test
+  void theMapOfAJsonObjectIsReadDirectlyAndGivesTheSameOrder() throws Exception {
+    java.lang.reflect.Field f = OrgJson.class.getDeclaredField("MAP");
+    f.setAccessible(true);
+    assertTrue(f.get(null) != null, "this org.json keeps its members in a field named map");
+    JSONObject o = new JSONObject();
+    for (int i = 0; i < 50; i++) {
+      o.put("key" + i, i);
+    }
+    StringBuilder keys = new StringBuilder();
+    for (String k : o.keySet()) {
+      keys.append(k).append(',');
+    }
+    StringBuilder written = new StringBuilder();
+    for (String k : Json.parse(OrgJson.toBytes(o)).asObject().names()) {
+      written.append(k).append(',');
+    }
+    assertEquals(keys.toString(), written.toString());
+  }
 }

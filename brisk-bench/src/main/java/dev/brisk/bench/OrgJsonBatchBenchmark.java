@@ -1,0 +1,52 @@
+package dev.brisk.bench;
+
+import dev.brisk.json.Json;
+import dev.brisk.orgjson.OrgJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.json.JSONArray;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+
+/**
+ * An org.json batch of mixpanel-shaped messages to UTF-8 bytes, the body of an {@code /import}
+ * request: {@code JSONArray.toString()} (mixpanel-java's default), a Jackson streaming walk (what
+ * it adopted for large batches), and Brisk's {@code OrgJson.toBytes}. The setup checks that all
+ * three write the same JSON.
+ *
+ * <pre>
+ * mvn -q -B -DskipTests package &amp;&amp; java -jar brisk-bench/target/benchmarks.jar OrgJsonBatchBenchmark
+ * </pre>
+ */
+public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
+  @Param({"1", "10", "50", "100", "500", "1000", "2000"})
+  public int messages;
+
+  JSONArray batch;
+  final JacksonOrgJsonWalker jackson = new JacksonOrgJsonWalker();
+
+  @Setup
+  public void setUp() throws IOException {
+    batch = MixpanelMessages.batch(7, messages);
+    var expected = Json.parse(orgJson());
+    if (!expected.equals(Json.parse(jackson())) || !expected.equals(Json.parse(brisk()))) {
+      throw new IllegalStateException("the writers do not write the same JSON");
+    }
+  }
+
+  @Benchmark
+  public byte[] orgJson() {
+    return batch.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Benchmark
+  public byte[] jackson() throws IOException {
+    return jackson.toBytes(batch);
+  }
+
+  @Benchmark
+  public byte[] brisk() {
+    return OrgJson.toBytes(batch);
+  }
+}
