@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "Fast, exact and safe JSON for event pipelines.",
-    subcommands = {CheckCommand.class, FmtCommand.class, CompileCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {CheckCommand.class, FmtCommand.class, CompileCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "Exit codes: 0 ok, 1 bad input, 2 usage."})
 public final class Main implements Runnable {
   static final int OK = 0;

@@ -137,4 +137,51 @@ class CliTest {
     assertTrue(r.err().startsWith(schema + ":2:3: unknown type 'strng'"), r.err());
     assertEquals(2, brisk("compile", "--schema", schema.toString(), "--out", "o", "--package", "1x").code());
   }
+
+  @Test
+  void validateReportsEveryEventThatDoesNotFitTheSchema() throws IOException {
+    Path schema = write("users.schema", "create json schema Friend(id string, name string);\n"
+        + "create json schema User(name string, age int, friends Friend[]);");
+    Path events = write("users.ndjson", "{\"name\":\"a\",\"age\":30}\n"
+        + "{\"name\":\"b\",\"age\":\"31\"}\n"
+        + "\n"
+        + "{\"name\":\"c\",\"friends\":[{\"id\":7}]}\n"
+        + "{\"name\":\"d\",\"age\":2147483648}\n"
+        + "{\"name\":\"e\",\"extra\":1}\n"
+        + "{\"name\":\"f\"}\n");
+    Run r = brisk("validate", "--schema", schema.toString(), "--type", "User", events.toString());
+    assertEquals(1, r.code(), r.err());
+    String[] lines = r.err().split("\n");
+    assertEquals(events + ":2:19: expected an int but found a string (at $.age)", lines[0]);
+    assertEquals(events + ":4:30: expected a string but found a number (at $.friends[0].id)", lines[1]);
+    assertTrue(lines[2].startsWith(events + ":5:19: expected an int (the number 2147483648 is out of range)"), lines[2]);
+    assertEquals("3 valid, 3 invalid User events", lines[3]);
+
+    Run strict = brisk("validate", "--schema", schema.toString(), "--type", "User", "--reject-unknown",
+        "--require", "age", events.toString());
+    assertTrue(strict.err().contains(":6:13: unknown field \"extra\" in User"), strict.err());
+    assertTrue(strict.err().contains(":7:12: required field \"age\" of User is missing or null"), strict.err());
+    assertTrue(strict.err().endsWith("1 valid, 5 invalid User events\n"), strict.err());
+
+    Run lenient = brisk("validate", "--schema", schema.toString(), "--type", "User", "--lenient", "-q", events.toString());
+    // Lenient, as Esper: "31" is an int and 7 a string; the overflow is still an error.
+    assertTrue(lenient.err().startsWith(events + ":5:19:"), lenient.err());
+    assertTrue(lenient.err().endsWith("5 valid, 1 invalid User events\n"), lenient.err());
+  }
+
+  @Test
+  void validateAcceptsGoodFilesAndRefusesUnknownTypes() throws IOException {
+    Path schema = write("u.schema", "create json schema User(name string)");
+    Path doc = write("one.json", "{\"name\":\"x\"}");
+    Run ok = brisk("validate", "--schema", schema.toString(), "--type", "User", doc.toString());
+    assertEquals(0, ok.code(), ok.err());
+    assertEquals("1 valid, 0 invalid User events\n", ok.out());
+    Run unknown = brisk("validate", "--schema", schema.toString(), "--type", "Nobody", doc.toString());
+    assertEquals(2, unknown.code());
+    assertTrue(unknown.err().contains("no schema named Nobody"), unknown.err());
+    Run badText = brisk("validate", "--schema", write("bad.schema", "create json schema (x int)").toString(),
+        "--type", "User", doc.toString());
+    assertEquals(2, badText.code());
+    assertTrue(badText.err().contains("bad.schema:1:20:"), badText.err());
+  }
 }

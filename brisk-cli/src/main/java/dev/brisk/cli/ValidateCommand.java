@@ -1,0 +1,173 @@
+package dev.brisk.cli;
+
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonException;
+import dev.brisk.schema.Codec;
+import dev.brisk.schema.JsonRecord;
+import dev.brisk.schema.SchemaException;
+import dev.brisk.schema.SchemaSet;
+import dev.brisk.schema.Schemas;
+import dev.brisk.schema.UnknownFields;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code brisk validate}: reads every event of the files with the codec compiled from a schema
+ * text, and reports each one that does not fit as {@code file:line:column: message (at path)}.
+ */
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Check every event of the files against a type of a 'create json schema' text: types,"
+          + " integer ranges, required fields, and (with --reject-unknown) undeclared members.",
+      "Files ending in .ndjson or .jsonl hold one event per line, and every bad line is reported;"
+          + " other files hold one event.",
+      "A fault is reported as file:line:column: message (at $.json.path)."
+    },
+    footer = {"", "Exit codes: 0 all valid, 1 an event is invalid or a file unreadable, 2 usage"
+        + " (including a schema text that does not compile, or a type it does not declare)."})
+final class ValidateCommand implements Callable<Integer> {
+  @Option(names = "--schema", required = true, paramLabel = "FILE", description = "The schema text.")
+  Path schema;
+
+  @Option(names = "--type", required = true, paramLabel = "NAME", description = "The schema every event must fit.")
+  String type;
+
+  @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON or NDJSON files of events.")
+  List<Path> files;
+
+  @Option(names = "--ndjson", description = "Read every file as NDJSON, whatever its name.")
+  boolean ndjson;
+
+  @Option(names = "--lenient", description = "Accept numbers and booleans written as strings, as Esper does.")
+  boolean lenient;
+
+  @Option(names = "--reject-unknown", description = "Members the schema does not declare are faults.")
+  boolean rejectUnknown;
+
+  @Option(names = "--require", split = ",", paramLabel = "FIELD",
+      description = "Fields of --type that must be present and not null (comma-separated).")
+  List<String> required;
+
+  @Option(names = "--max-errors", defaultValue = "20",
+      description = "Stop reporting a file's bad lines after this many (default: ${DEFAULT-VALUE}).")
+  int maxErrors;
+
+  @Option(names = {"-q", "--quiet"}, description = "Print only faults.")
+  boolean quiet;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Codec<JsonRecord> codec = codec(err);
+    if (codec == null) {
+      return Main.USAGE;
+    }
+    long valid = 0;
+    long invalid = 0;
+    boolean readable = true;
+    for (Path file : files) {
+      try {
+        long[] r = isNdjson(file) ? lines(codec, file, err) : document(codec, file, err);
+        valid += r[0];
+        invalid += r[1];
+      } catch (IOException | UncheckedIOException e) {
+        readable = false;
+        err.printf("%s: cannot read: %s%n", file, e.getMessage());
+      }
+    }
+    if (!quiet || invalid > 0) {
+      (invalid > 0 ? err : out).printf("%d valid, %d invalid %s events%n", valid, invalid, type);
+    }
+    out.flush();
+    err.flush();
+    return invalid == 0 && readable ? Main.OK : Main.BAD_INPUT;
+  }
+
+  private Codec<JsonRecord> codec(PrintWriter err) throws IOException {
+    String text = Files.readString(schema, StandardCharsets.UTF_8);
+    Schemas.Options options = Schemas.options().lenient(lenient);
+    if (rejectUnknown) {
+      options = options.unknownFields(UnknownFields.REJECT);
+    }
+    if (required != null && !required.isEmpty()) {
+      options = options.required(type, required.toArray(new String[0]));
+    }
+    try {
+      SchemaSet set = options.compile(text);
+      return set.codec(type);
+    } catch (SchemaException e) {
+      err.println(schema + ":" + e.line() + ":" + e.column() + ": "
+          + e.getMessage().replaceFirst("^line \\d+, column \\d+: ", ""));
+    } catch (IllegalArgumentException e) {
+      err.println(schema + ": " + e.getMessage());
+    }
+    err.flush();
+    return null;
+  }
+
+  private boolean isNdjson(Path file) {
+    String name = file.getFileName().toString();
+    return ndjson || name.endsWith(".ndjson") || name.endsWith(".jsonl");
+  }
+
+  private long[] document(Codec<JsonRecord> codec, Path file, PrintWriter err) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      codec.read(in);
+      return new long[] {1, 0};
+    } catch (JsonException e) {
+      report(err, file, e.line(), e);
+      return new long[] {0, 1};
+    }
+  }
+
+  private long[] lines(Codec<JsonRecord> codec, Path file, PrintWriter err) throws IOException {
+    long valid = 0;
+    long invalid = 0;
+    try (InputStream in = Files.newInputStream(file)) {
+      LineReader lines = new LineReader(in, Json.DEFAULT.limits().maxStringLength() + (1 << 20));
+      long lineNo = 0;
+      while (lines.next()) {
+        lineNo++;
+        if (lines.blank()) {
+          continue;
+        }
+        try {
+          if (lines.tooLong()) {
+            throw new JsonException("line longer than " + lines.max() + " bytes", 0, 1, 1, "$");
+          }
+          codec.read(lines.buffer(), 0, lines.length());
+          valid++;
+        } catch (JsonException e) {
+          invalid++;
+          if (invalid <= maxErrors) {
+            report(err, file, lineNo, e);
+          }
+        }
+      }
+    }
+    if (invalid > maxErrors) {
+      err.printf("%s: %d more invalid lines not shown (--max-errors)%n", file, invalid - maxErrors);
+    }
+    return new long[] {valid, invalid};
+  }
+
+  private static void report(PrintWriter err, Path file, long line, JsonException e) {
+    err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), e.reason(), e.path());
+  }
+}
