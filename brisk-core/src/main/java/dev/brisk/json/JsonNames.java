@@ -15,20 +15,14 @@ public final class JsonNames {
   final byte[][] utf8;
   final byte[][] quoted; // "name": for names that need no escape, else null
   final int[] fastLength; // the name's length when the two words hold it, else -1
-  final long[] word0;
-  final long[] mask0;
-  final long[] word1;
-  final long[] mask1;
+  final long[] words; // per name i, at 4 * i: word 0, mask 0, word 1, mask 1
 
   private JsonNames(String[] names) {
     int n = names.length;
     utf8 = new byte[n][];
     quoted = new byte[n][];
     fastLength = new int[n];
-    word0 = new long[n];
-    mask0 = new long[n];
-    word1 = new long[n];
-    mask1 = new long[n];
+    words = new long[4 * n];
     for (int i = 0; i < n; i++) {
       byte[] b = names[i].getBytes(StandardCharsets.UTF_8);
       utf8[i] = b;
@@ -38,10 +32,12 @@ public final class JsonNames {
         byte[] withQuote = Arrays.copyOf(b, 16);
         withQuote[b.length] = '"';
         int k = b.length + 1;
-        word0[i] = (long) Swar.LONGS.get(withQuote, 0);
-        word1[i] = (long) Swar.LONGS.get(withQuote, 8);
-        mask0[i] = k >= 8 ? -1L : (1L << (8 * k)) - 1;
-        mask1[i] = k <= 8 ? 0L : k == 16 ? -1L : (1L << (8 * (k - 8))) - 1;
+        long mask0 = k >= 8 ? -1L : (1L << (8 * k)) - 1;
+        long mask1 = k <= 8 ? 0L : k == 16 ? -1L : (1L << (8 * (k - 8))) - 1;
+        words[4 * i] = (long) Swar.LONGS.get(withQuote, 0) & mask0;
+        words[4 * i + 1] = mask0;
+        words[4 * i + 2] = (long) Swar.LONGS.get(withQuote, 8) & mask1;
+        words[4 * i + 3] = mask1;
         fastLength[i] = b.length;
       }
     }

@@ -1041,35 +1041,36 @@ public final class JsonReader implements Closeable {
    * @throws IllegalStateException when the reader is not inside an object between members
    */
   public int nextField(JsonNames names, int expected) {
-    int p = pos;
-    if ((expect == E_NAME_NEXT || expect == E_FIRST_NAME) && p + 18 <= end && buf[p] == '"'
-        && expected >= 0 && expected < names.fastLength.length) {
-      int len = names.fastLength[expected];
-      if (len >= 0 && len <= maxNameLength) {
-        long a = (long) Swar.LONGS.get(buf, p + 1);
-        long b = (long) Swar.LONGS.get(buf, p + 9);
-        if ((a & names.mask0[expected]) == names.word0[expected]
-            && (b & names.mask1[expected]) == names.word1[expected]) {
-          int d = depth;
-          if (++counts[d] > memberLimit) {
-            throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
-          }
-          tokStart = p + 1;
-          tokEnd = p + 1 + len;
-          tokEscaped = false;
-          tokNonAscii = false;
-          nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
-          p += len + 2;
-          if (buf[p] == ':') {
-            pos = p + 1;
-            expect = E_VALUE;
-          } else {
-            pos = p;
-            expect = E_COLON;
-          }
-          token = JsonToken.NAME;
-          return expected;
+    final byte[] b = buf;
+    final int p = pos;
+    final int[] lengths = names.fastLength;
+    if ((expect == E_NAME_NEXT || expect == E_FIRST_NAME) && p + 18 <= end && b[p] == '"'
+        && expected >= 0 && expected < lengths.length) {
+      final int len = lengths[expected];
+      final long[] words = names.words; // per name: word 0, mask 0, word 1, mask 1
+      final int k = expected << 2;
+      if (len >= 0 && len <= maxNameLength && k + 3 < words.length
+          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
+          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]) {
+        final int d = depth;
+        if (++counts[d] > memberLimit) {
+          throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
         }
+        tokStart = p + 1;
+        tokEnd = p + 1 + len;
+        tokEscaped = false;
+        tokNonAscii = false;
+        nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
+        final int q = p + len + 2;
+        if (b[q] == ':') {
+          pos = q + 1;
+          expect = E_VALUE;
+        } else {
+          pos = q;
+          expect = E_COLON;
+        }
+        token = JsonToken.NAME;
+        return expected;
       }
     }
     return nextFieldSlow(names, expected);
