@@ -133,20 +133,8 @@ public final class Json {
       TreeWriter.write(value, w);
       return w.toByteArray();
     }
-    // Each thread keeps one compact writer and its buffer: a write allocates only its result.
-    JsonWriter w = WRITERS.get();
-    w.reset();
-    try {
-      TreeWriter.write(value, w);
-      return w.toByteArray();
-    } finally {
-      w.trimTo(MAX_KEPT_BUFFER);
-    }
+    return JsonWriter.toBytes(w -> TreeWriter.write(value, w));
   }
-
-  private static final int MAX_KEPT_BUFFER = 1 << 20;
-  private static final ThreadLocal<JsonWriter> WRITERS =
-      ThreadLocal.withInitial(() -> new JsonWriter(null, 4096, null, false, false));
 
   /** Writes {@code value} to {@code out}, and flushes it (it is not closed). */
   public void write(JsonValue value, OutputStream out) {

@@ -745,6 +745,30 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /** Drops a buffer grown past {@code max} bytes, so that a kept writer does not hold a huge one. */
+  /**
+   * Runs {@code body} on a compact writer that the calling thread keeps for the next call, and
+   * returns the bytes it wrote: a document then allocates only its result, not a buffer grown
+   * from nothing. A buffer grown past 1 MiB is not kept. Re-entrant: a call inside {@code body}
+   * gets a writer of its own. When {@code body} throws, the writer is dropped.
+   */
+  public static byte[] toBytes(java.util.function.Consumer<? super JsonWriter> body) {
+    JsonWriter[] slot = KEPT.get();
+    JsonWriter w = slot[0];
+    slot[0] = null; // taken out while in use
+    if (w == null) {
+      w = new JsonWriter(null, 4096, null, false, false);
+    }
+    body.accept(w);
+    byte[] out = w.toByteArray();
+    w.reset();
+    w.trimTo(MAX_KEPT_BUFFER);
+    slot[0] = w;
+    return out;
+  }
+
+  private static final int MAX_KEPT_BUFFER = 1 << 20;
+  private static final ThreadLocal<JsonWriter[]> KEPT = ThreadLocal.withInitial(() -> new JsonWriter[1]);
+
   void trimTo(int max) {
     if (buf.length > max) {
       buf = new byte[4096];

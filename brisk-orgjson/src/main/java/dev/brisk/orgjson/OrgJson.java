@@ -73,27 +73,9 @@ public final class OrgJson {
     }
   }
 
-  private static final ThreadLocal<JsonWriter[]> WRITER = ThreadLocal.withInitial(() -> new JsonWriter[1]);
-
-  /** {@code value} as compact UTF-8 JSON. */
+  /** {@code value} as compact UTF-8 JSON (through the writer the thread keeps). */
   public static byte[] toBytes(Object value) {
-    JsonWriter[] slot = WRITER.get();
-    JsonWriter w = slot[0];
-    slot[0] = null; // taken out while in use, so a nested call gets a fresh writer
-    if (w == null) {
-      w = JsonWriter.create();
-    }
-    boolean keep = false;
-    try {
-      write(value, w);
-      keep = w.size() <= 1 << 20; // a writer grown past 1 MiB is let go, not kept by the thread
-      return w.toByteArray();
-    } finally {
-      if (keep) {
-        w.reset();
-        slot[0] = w;
-      }
-    }
+    return JsonWriter.toBytes(w -> write(value, w));
   }
 
   /** Writes {@code value} as compact UTF-8 JSON to {@code out}, flushing but not closing it. */

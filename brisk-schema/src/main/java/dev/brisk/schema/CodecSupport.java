@@ -435,29 +435,8 @@ public final class CodecSupport {
   // -------------------------------------------------------------------------------------------
   // Whole documents
 
-  private static final ThreadLocal<JsonWriter[]> WRITER = ThreadLocal.withInitial(() -> new JsonWriter[1]);
-
-  /**
-   * Writes {@code value} to bytes through a writer kept per thread (taken out while in use, so a
-   * nested call gets a fresh one), which saves growing a buffer for every document.
-   */
+  /** Writes {@code value} to bytes through the writer the thread keeps ({@link JsonWriter#toBytes}). */
   static <T> byte[] toBytes(Codec<T> codec, T value) {
-    JsonWriter[] slot = WRITER.get();
-    JsonWriter w = slot[0];
-    slot[0] = null;
-    if (w == null) {
-      w = JsonWriter.create();
-    }
-    boolean keep = false;
-    try {
-      codec.write(value, w);
-      keep = w.size() <= 1 << 20; // a writer grown past 1 MiB is let go, not kept by the thread
-      return w.toByteArray();
-    } finally {
-      if (keep) {
-        w.reset();
-        slot[0] = w;
-      }
-    }
+    return JsonWriter.toBytes(w -> codec.write(value, w));
   }
 }
