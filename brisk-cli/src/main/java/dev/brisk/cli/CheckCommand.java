@@ -104,49 +104,25 @@ final class CheckCommand implements Callable<Integer> {
     return r;
   }
 
-  /**
-   * NDJSON: each line on its own, so that one bad line is reported with its line number and the
-   * lines after it are still checked. A line may be at most as long as the largest string the
-   * default limits allow, plus room for its structure.
-   */
+  /** NDJSON: see {@link NdjsonLines}. */
   private Result checkLines(Path file, PrintWriter err) throws IOException {
     Result r = new Result();
     r.bytes = Files.size(file);
     Progress progress = new Progress(err, file.getFileName().toString(), r.bytes, Progress.stderrIsTerminal());
     try (InputStream in = progress.track(Files.newInputStream(file))) {
-      LineReader lines = new LineReader(in, Json.DEFAULT.limits().maxStringLength() + (1 << 20));
-      long lineNo = 0;
-      while (lines.next()) {
-        lineNo++;
-        if (lines.blank()) {
-          continue;
+      NdjsonLines.Counts c = NdjsonLines.check(in, file, (buf, len) -> {
+        JsonReader reader = Json.DEFAULT.reader(buf, 0, len);
+        while (reader.next() != JsonToken.END_DOCUMENT) {
+          // checked as read
         }
-        try {
-          if (lines.tooLong()) {
-            throw new JsonException("line longer than " + lines.max() + " bytes", 0, 1, 1, "$");
-          }
-          JsonReader reader = Json.DEFAULT.reader(lines.buffer(), 0, lines.length());
-          while (reader.next() != JsonToken.END_DOCUMENT) {
-            // checked as read
-          }
-          r.values++;
-        } catch (JsonException e) {
-          r.errors++;
-          if (r.errors <= maxErrors) {
-            progress.finish();
-            report(err, file, lineNo, e);
-          }
-        }
-      }
-    }
-    progress.finish();
-    if (r.errors > maxErrors) {
-      err.printf("%s: %d more invalid lines not shown (--max-errors)%n", file, r.errors - maxErrors);
+      }, maxErrors, err, progress::finish);
+      r.values = c.valid;
+      r.errors = c.invalid;
     }
     return r;
   }
 
   private static void report(PrintWriter err, Path file, long line, JsonException e) {
-    err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), e.reason(), e.path());
+    NdjsonLines.report(err, file, line, e);
   }
 }

@@ -1,6 +1,5 @@
 package dev.brisk.cli;
 
-import dev.brisk.json.Json;
 import dev.brisk.json.JsonException;
 import dev.brisk.schema.Codec;
 import dev.brisk.schema.JsonRecord;
@@ -137,37 +136,13 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   private long[] lines(Codec<JsonRecord> codec, Path file, PrintWriter err) throws IOException {
-    long valid = 0;
-    long invalid = 0;
     try (InputStream in = Files.newInputStream(file)) {
-      LineReader lines = new LineReader(in, Json.DEFAULT.limits().maxStringLength() + (1 << 20));
-      long lineNo = 0;
-      while (lines.next()) {
-        lineNo++;
-        if (lines.blank()) {
-          continue;
-        }
-        try {
-          if (lines.tooLong()) {
-            throw new JsonException("line longer than " + lines.max() + " bytes", 0, 1, 1, "$");
-          }
-          codec.read(lines.buffer(), 0, lines.length());
-          valid++;
-        } catch (JsonException e) {
-          invalid++;
-          if (invalid <= maxErrors) {
-            report(err, file, lineNo, e);
-          }
-        }
-      }
+      NdjsonLines.Counts c = NdjsonLines.check(in, file, (buf, len) -> codec.read(buf, 0, len), maxErrors, err, () -> {});
+      return new long[] {c.valid, c.invalid};
     }
-    if (invalid > maxErrors) {
-      err.printf("%s: %d more invalid lines not shown (--max-errors)%n", file, invalid - maxErrors);
-    }
-    return new long[] {valid, invalid};
   }
 
   private static void report(PrintWriter err, Path file, long line, JsonException e) {
-    err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), e.reason(), e.path());
+    NdjsonLines.report(err, file, line, e);
   }
 }

@@ -1,0 +1,69 @@
+package dev.brisk.cli;
+
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+/**
+ * The NDJSON loop of {@code check} and {@code validate}: each non-blank line on its own, so that a
+ * bad line is reported with its line number and the lines after it are still read. A line may be
+ * as long as the largest string the default limits allow, plus room for its structure.
+ */
+final class NdjsonLines {
+  private NdjsonLines() {}
+
+  /** What is done with one line; a fault is a {@link JsonException}. */
+  interface Check {
+    void line(byte[] buf, int length);
+  }
+
+  /** How many lines passed and how many failed. */
+  static final class Counts {
+    long valid;
+    long invalid;
+  }
+
+  /**
+   * Runs {@code check} on every line of {@code in}, reporting the first {@code maxErrors} faults
+   * as {@code file:line:column: message (at path)} ({@code beforeReport} runs first, to end a
+   * progress bar) and a count of the rest.
+   */
+  static Counts check(InputStream in, Path file, Check check, int maxErrors, PrintWriter err, Runnable beforeReport)
+      throws IOException {
+    Counts c = new Counts();
+    LineReader lines = new LineReader(in, Json.DEFAULT.limits().maxStringLength() + (1 << 20));
+    long lineNo = 0;
+    while (lines.next()) {
+      lineNo++;
+      if (lines.blank()) {
+        continue;
+      }
+      try {
+        if (lines.tooLong()) {
+          throw new JsonException("line longer than " + lines.max() + " bytes", 0, 1, 1, "$");
+        }
+        check.line(lines.buffer(), lines.length());
+        c.valid++;
+      } catch (JsonException e) {
+        c.invalid++;
+        if (c.invalid <= maxErrors) {
+          beforeReport.run();
+          report(err, file, lineNo, e);
+        }
+      }
+    }
+    beforeReport.run();
+    if (c.invalid > maxErrors) {
+      err.printf("%s: %d more invalid lines not shown (--max-errors)%n", file, c.invalid - maxErrors);
+    }
+    return c;
+  }
+
+  /** A fault as {@code file:line:column: message (at path)}. */
+  static void report(PrintWriter err, Path file, long line, JsonException e) {
+    err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), e.reason(), e.path());
+  }
+}
