@@ -50,7 +50,7 @@ final class CompileCommand implements Callable<Integer> {
     try {
       sources = options.generate(text);
     } catch (SchemaException e) {
-      err.println(schema + ":" + e.line() + ":" + e.column() + ": " + e.getMessage().replaceFirst("^line \\d+, column \\d+: ", ""));
+      err.println(schema + ":" + e.line() + ":" + e.column() + ": " + e.reason());
       err.flush();
       return Main.BAD_INPUT;
     }

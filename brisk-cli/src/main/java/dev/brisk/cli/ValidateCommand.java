@@ -111,8 +111,7 @@ final class ValidateCommand implements Callable<Integer> {
       SchemaSet set = options.compile(text);
       return set.codec(type);
     } catch (SchemaException e) {
-      err.println(schema + ":" + e.line() + ":" + e.column() + ": "
-          + e.getMessage().replaceFirst("^line \\d+, column \\d+: ", ""));
+      err.println(schema + ":" + e.line() + ":" + e.column() + ": " + e.reason());
     } catch (IllegalArgumentException e) {
       err.println(schema + ": " + e.getMessage());
     }

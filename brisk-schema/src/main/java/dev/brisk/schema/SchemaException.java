@@ -9,17 +9,25 @@ public class SchemaException extends IllegalArgumentException {
 
   private final int line;
   private final int column;
+  private final String reason;
 
   public SchemaException(String reason, int line, int column) {
     super("line " + line + ", column " + column + ": " + reason);
     this.line = line;
     this.column = column;
+    this.reason = reason;
   }
 
   public SchemaException(String message, Throwable cause) {
     super(message, cause);
     this.line = 0;
     this.column = 0;
+    this.reason = message;
+  }
+
+  /** What is wrong, without the place: for messages that give the place their own way. */
+  public String reason() {
+    return reason;
   }
 
   /** The line (from 1) in the schema text, or 0 when the fault is not in the text. */
