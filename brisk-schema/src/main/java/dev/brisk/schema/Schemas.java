@@ -3,7 +3,6 @@ package dev.brisk.schema;
 import dev.brisk.schema.gen.CodecGenerator;
 import dev.brisk.schema.gen.TypeModel;
 import java.io.StringReader;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -217,7 +216,6 @@ public final class Schemas {
     }
     ClassLoader loader = compiler.getClassLoader();
     Map<String, Codec<JsonRecord>> codecs = new LinkedHashMap<>();
-    List<String> names = new ArrayList<>();
     for (TypeModel m : models) {
       try {
         Class<?> codecClass = loader.loadClass(m.qualifiedCodecClass());
@@ -226,7 +224,6 @@ public final class Schemas {
             (m.packageName().isEmpty() ? "" : m.packageName() + ".") + m.valueClass());
         ((RecordType) recordClass.getField("TYPE").get(null)).bind(codec);
         codecs.put(m.schemaName(), codec);
-        names.add(m.schemaName());
       } catch (ReflectiveOperationException e) {
         throw new SchemaException("cannot load the compiled codec of " + m.schemaName(), e);
       }

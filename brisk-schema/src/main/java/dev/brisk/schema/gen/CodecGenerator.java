@@ -283,14 +283,14 @@ public final class CodecGenerator {
             .append(in).append(seen).append(" |= ").append(bit).append(";\n");
       } else if (f.type().isPrimitive() && !tracked(f)) {
         s.append(in).append("r.next();\n")
-            .append(in).append(x).append(" = ").append(readExpr(f.type(), in)).append(";\n")
+            .append(in).append(x).append(" = ").append(readExpr(f.type())).append(";\n")
             .append(in).append(seen).append(" |= ").append(bit).append(";\n");
       } else {
         s.append(in).append("if (r.next() == JsonToken.NULL) {\n")
             .append(in).append("  ").append(x).append(" = ").append(nullValue(f.type())).append(";\n")
             .append(in).append("  ").append(seen).append(" &= ~").append(bit).append(";\n")
             .append(in).append("} else {\n")
-            .append(in).append("  ").append(x).append(" = ").append(readExpr(f.type(), in)).append(";\n")
+            .append(in).append("  ").append(x).append(" = ").append(readExpr(f.type())).append(";\n")
             .append(in).append("  ").append(seen).append(" |= ").append(bit).append(";\n")
             .append(in).append("}\n");
       }
@@ -426,7 +426,7 @@ public final class CodecGenerator {
      * An expression reading a value of type {@code ty} whose first token is current (and, for
      * reference types, not null).
      */
-    String readExpr(TypeRef ty, String indent) {
+    String readExpr(TypeRef ty) {
       boolean lenient = t.lenient();
       switch (ty.kind()) {
         case STRING:
@@ -470,7 +470,7 @@ public final class CodecGenerator {
         case OBJECT:
           return ty.codecName() + ".readValue(r)";
         case OPTIONAL:
-          return "java.util.Optional.of(" + readExpr(ty.element(), indent) + ")";
+          return "java.util.Optional.of(" + readExpr(ty.element()) + ")";
         default:
           return readHelper(ty) + "(r)";
       }
@@ -486,12 +486,12 @@ public final class CodecGenerator {
     /** An element read inside a container helper, where {@code t} is the current token. */
     String elementExpr(TypeRef e) {
       if (e.isPrimitive()) {
-        return readExpr(e, "");
+        return readExpr(e);
       }
       if (e.kind() == Kind.OPTIONAL) {
-        return "t == JsonToken.NULL ? java.util.Optional.empty() : " + readExpr(e, "");
+        return "t == JsonToken.NULL ? java.util.Optional.empty() : " + readExpr(e);
       }
-      return "t == JsonToken.NULL ? null : " + readExpr(e, "");
+      return "t == JsonToken.NULL ? null : " + readExpr(e);
     }
 
     String readHelper(TypeRef ty) {
