@@ -13,8 +13,6 @@ import dev.brisk.schema.GeneratedCodec;
 public final class FriendBriskCodec extends GeneratedCodec<com.example.users.Friend> {
   public static final FriendBriskCodec INSTANCE = new FriendBriskCodec();
 
-  private static final byte[] N_id = CodecSupport.utf8("id");
-  private static final byte[] N_name = CodecSupport.utf8("name");
   private static final JsonNames NAMES = JsonNames.of("id", "name");
 
   public FriendBriskCodec() {
@@ -117,9 +115,9 @@ public final class FriendBriskCodec extends GeneratedCodec<com.example.users.Fri
   private static int field(JsonReader r) {
     switch (r.nameHash()) {
       case -1925595674: // "name"
-        return r.nameEquals(N_name) ? 1 : -1;
+        return r.nameEquals(NAMES, 1) ? 1 : -1;
       case 926444256: // "id"
-        return r.nameEquals(N_id) ? 0 : -1;
+        return r.nameEquals(NAMES, 0) ? 0 : -1;
       default:
         return -1;
     }

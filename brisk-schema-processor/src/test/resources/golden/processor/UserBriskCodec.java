@@ -13,28 +13,6 @@ import dev.brisk.schema.GeneratedCodec;
 public final class UserBriskCodec extends GeneratedCodec<com.example.users.User> {
   public static final UserBriskCodec INSTANCE = new UserBriskCodec();
 
-  private static final byte[] N__id = CodecSupport.utf8("_id");
-  private static final byte[] N_index = CodecSupport.utf8("index");
-  private static final byte[] N_guid = CodecSupport.utf8("guid");
-  private static final byte[] N_isActive = CodecSupport.utf8("isActive");
-  private static final byte[] N_balance = CodecSupport.utf8("balance");
-  private static final byte[] N_picture = CodecSupport.utf8("picture");
-  private static final byte[] N_age = CodecSupport.utf8("age");
-  private static final byte[] N_eyeColor = CodecSupport.utf8("eyeColor");
-  private static final byte[] N_name = CodecSupport.utf8("name");
-  private static final byte[] N_gender = CodecSupport.utf8("gender");
-  private static final byte[] N_company = CodecSupport.utf8("company");
-  private static final byte[] N_email = CodecSupport.utf8("email");
-  private static final byte[] N_phone = CodecSupport.utf8("phone");
-  private static final byte[] N_address = CodecSupport.utf8("address");
-  private static final byte[] N_about = CodecSupport.utf8("about");
-  private static final byte[] N_registered = CodecSupport.utf8("registered");
-  private static final byte[] N_latitude = CodecSupport.utf8("latitude");
-  private static final byte[] N_longitude = CodecSupport.utf8("longitude");
-  private static final byte[] N_tags = CodecSupport.utf8("tags");
-  private static final byte[] N_friends = CodecSupport.utf8("friends");
-  private static final byte[] N_greeting = CodecSupport.utf8("greeting");
-  private static final byte[] N_favoriteFruit = CodecSupport.utf8("favoriteFruit");
   private static final JsonNames NAMES = JsonNames.of("_id", "index", "guid", "isActive", "balance", "picture", "age", "eyeColor", "name", "gender", "company", "email", "phone", "address", "about", "registered", "latitude", "longitude", "tags", "friends", "greeting", "favoriteFruit");
 
   public UserBriskCodec() {
@@ -509,49 +487,49 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
   private static int field(JsonReader r) {
     switch (r.nameHash()) {
       case -2077241639: // "favoriteFruit"
-        return r.nameEquals(N_favoriteFruit) ? 21 : -1;
+        return r.nameEquals(NAMES, 21) ? 21 : -1;
       case -1971374779: // "latitude"
-        return r.nameEquals(N_latitude) ? 16 : -1;
+        return r.nameEquals(NAMES, 16) ? 16 : -1;
       case -1970842681: // "email"
-        return r.nameEquals(N_email) ? 11 : -1;
+        return r.nameEquals(NAMES, 11) ? 11 : -1;
       case -1948525350: // "friends"
-        return r.nameEquals(N_friends) ? 19 : -1;
+        return r.nameEquals(NAMES, 19) ? 19 : -1;
       case -1925595674: // "name"
-        return r.nameEquals(N_name) ? 8 : -1;
+        return r.nameEquals(NAMES, 8) ? 8 : -1;
       case -1787139827: // "eyeColor"
-        return r.nameEquals(N_eyeColor) ? 7 : -1;
+        return r.nameEquals(NAMES, 7) ? 7 : -1;
       case -1734700309: // "balance"
-        return r.nameEquals(N_balance) ? 4 : -1;
+        return r.nameEquals(NAMES, 4) ? 4 : -1;
       case -1436358468: // "company"
-        return r.nameEquals(N_company) ? 10 : -1;
+        return r.nameEquals(NAMES, 10) ? 10 : -1;
       case -1289514434: // "about"
-        return r.nameEquals(N_about) ? 14 : -1;
+        return r.nameEquals(NAMES, 14) ? 14 : -1;
       case -890099021: // "_id"
-        return r.nameEquals(N__id) ? 0 : -1;
+        return r.nameEquals(NAMES, 0) ? 0 : -1;
       case -722616394: // "greeting"
-        return r.nameEquals(N_greeting) ? 20 : -1;
+        return r.nameEquals(NAMES, 20) ? 20 : -1;
       case -481727807: // "registered"
-        return r.nameEquals(N_registered) ? 15 : -1;
+        return r.nameEquals(NAMES, 15) ? 15 : -1;
       case -357258418: // "longitude"
-        return r.nameEquals(N_longitude) ? 17 : -1;
+        return r.nameEquals(NAMES, 17) ? 17 : -1;
       case -199824480: // "tags"
-        return r.nameEquals(N_tags) ? 18 : -1;
+        return r.nameEquals(NAMES, 18) ? 18 : -1;
       case 151693739: // "index"
-        return r.nameEquals(N_index) ? 1 : -1;
+        return r.nameEquals(NAMES, 1) ? 1 : -1;
       case 742476188: // "age"
-        return r.nameEquals(N_age) ? 6 : -1;
+        return r.nameEquals(NAMES, 6) ? 6 : -1;
       case 745154899: // "address"
-        return r.nameEquals(N_address) ? 13 : -1;
+        return r.nameEquals(NAMES, 13) ? 13 : -1;
       case 748388108: // "guid"
-        return r.nameEquals(N_guid) ? 2 : -1;
+        return r.nameEquals(NAMES, 2) ? 2 : -1;
       case 825217929: // "picture"
-        return r.nameEquals(N_picture) ? 5 : -1;
+        return r.nameEquals(NAMES, 5) ? 5 : -1;
       case 1033172063: // "isActive"
-        return r.nameEquals(N_isActive) ? 3 : -1;
+        return r.nameEquals(NAMES, 3) ? 3 : -1;
       case 1587320192: // "gender"
-        return r.nameEquals(N_gender) ? 9 : -1;
+        return r.nameEquals(NAMES, 9) ? 9 : -1;
       case 2000032175: // "phone"
-        return r.nameEquals(N_phone) ? 12 : -1;
+        return r.nameEquals(NAMES, 12) ? 12 : -1;
       default:
         return -1;
     }

@@ -13,7 +13,6 @@ import dev.brisk.schema.GeneratedCodec;
 public final class UsersBriskCodec extends GeneratedCodec<com.example.users.Users> {
   public static final UsersBriskCodec INSTANCE = new UsersBriskCodec();
 
-  private static final byte[] N_users = CodecSupport.utf8("users");
   private static final JsonNames NAMES = JsonNames.of("users");
 
   public UsersBriskCodec() {
@@ -98,7 +97,7 @@ public final class UsersBriskCodec extends GeneratedCodec<com.example.users.User
   private static int field(JsonReader r) {
     switch (r.nameHash()) {
       case 1585235219: // "users"
-        return r.nameEquals(N_users) ? 0 : -1;
+        return r.nameEquals(NAMES, 0) ? 0 : -1;
       default:
         return -1;
     }

@@ -1200,6 +1200,11 @@ public final class JsonReader implements Closeable {
     return getBoolean();
   }
 
+  /** True when the current name equals name {@code i} of {@code names}; see {@link #nameEquals(byte[])}. */
+  public boolean nameEquals(JsonNames names, int i) {
+    return nameEquals(names.utf8[i]);
+  }
+
   /** The raw length in bytes of the current string or name, as it stands in the input. */
   public int rawLength() {
     return tokEnd - tokStart;
@@ -1904,6 +1909,14 @@ public final class JsonReader implements Closeable {
       hint = " (a trailing comma? allow them with Json.builder().allowTrailingCommas(true))";
     }
     return error("expected " + expected + " but found " + describe(b) + hint, pos);
+  }
+
+  /**
+   * The error for a current token that is not what the caller expected: {@code expected an int
+   * but found a string}, with the token's place and JSON path. Codecs use it for their own types.
+   */
+  public JsonException typeMismatch(String expected) {
+    return typeError(expected);
   }
 
   private JsonException typeError(String expected) {

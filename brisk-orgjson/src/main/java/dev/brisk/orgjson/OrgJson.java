@@ -169,7 +169,7 @@ public final class OrgJson {
 
   /** Writes a scalar, or begins a container and returns its frame. */
   private static Frame open(Object v, JsonWriter w) {
-    if (v == null || v == JSONObject.NULL || JSONObject.NULL.equals(v)) {
+    if (v == null || JSONObject.NULL.equals(v)) {
       w.nullValue();
       return null;
     }

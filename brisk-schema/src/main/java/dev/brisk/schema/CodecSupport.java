@@ -8,7 +8,6 @@ import dev.brisk.json.JsonValue;
 import dev.brisk.json.JsonWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -26,38 +25,9 @@ import java.util.UUID;
 public final class CodecSupport {
   private CodecSupport() {}
 
-  /** The UTF-8 bytes of a field name, for the generated name constants. */
-  public static byte[] utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8);
-  }
-
   /** The error for a value of the wrong type at the reader's current token. */
   public static JsonException expected(JsonReader r, String what) {
-    return r.error("expected " + what + " but found " + found(r));
-  }
-
-  private static String found(JsonReader r) {
-    JsonToken t = r.token();
-    if (t == null) {
-      return "nothing";
-    }
-    switch (t) {
-      case BEGIN_OBJECT:
-        return "an object";
-      case BEGIN_ARRAY:
-        return "an array";
-      case STRING:
-        return "a string";
-      case NUMBER:
-        return "the number " + r.getNumberText();
-      case TRUE:
-      case FALSE:
-        return "a boolean";
-      case NULL:
-        return "null";
-      default:
-        return t.toString();
-    }
+    return r.typeMismatch(what);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -161,10 +161,6 @@ public final class CodecGenerator {
           .append(" extends GeneratedCodec<").append(value).append("> {\n")
           .append("  public static final ").append(t.codecClass()).append(" INSTANCE = new ")
           .append(t.codecClass()).append("();\n\n");
-      for (FieldModel f : fields) {
-        s.append("  private static final byte[] ").append(constant(f))
-            .append(" = CodecSupport.utf8(").append(literal(f.jsonName())).append(");\n");
-      }
       s.append("  private static final JsonNames NAMES = JsonNames.of(");
       for (int i = 0; i < fields.size(); i++) {
         s.append(i == 0 ? "" : ", ").append(literal(fields.get(i).jsonName()));
@@ -182,10 +178,6 @@ public final class CodecGenerator {
       }
       s.append("}\n");
       return s.toString();
-    }
-
-    String constant(FieldModel f) {
-      return "N_" + f.javaName();
     }
 
     void readMethod(StringBuilder s) {
@@ -412,7 +404,7 @@ public final class CodecGenerator {
         for (int i : e.getValue()) {
           FieldModel f = fields.get(i);
           s.append(i == e.getValue().get(0) ? "" : ", ").append(comment(f.jsonName()));
-          ret.append("r.nameEquals(").append(constant(f)).append(") ? ").append(i).append(" : ");
+          ret.append("r.nameEquals(NAMES, ").append(i).append(") ? ").append(i).append(" : ");
         }
         s.append('\n').append(ret).append("-1;\n");
       }
