@@ -501,6 +501,29 @@ public final class JsonWriter implements Closeable, Flushable {
     pos = p;
   }
 
+  /**
+   * Copies bytes that already hold exactly one complete JSON value in UTF-8, such as an event read
+   * and checked before, or one written by another writer. They are not checked here: the caller
+   * vouches for them (invalid bytes make invalid output). They are copied as they are, also under
+   * pretty printing.
+   */
+  public JsonWriter rawValue(byte[] json, int off, int len) {
+    java.util.Objects.checkFromIndexSize(off, len, json.length);
+    if (len == 0) {
+      throw new IllegalArgumentException("a raw JSON value cannot be empty");
+    }
+    beforeValue();
+    ensure(len);
+    System.arraycopy(json, off, buf, pos, len);
+    pos += len;
+    return this;
+  }
+
+  /** Whether one complete top-level value has been written (and nothing is left open). */
+  public boolean isComplete() {
+    return depth == 0 && stack[0] == S_TOP_DONE;
+  }
+
   /** Writes a tree value; null writes JSON null. */
   public JsonWriter value(JsonValue v) {
     if (v == null) {

@@ -1,0 +1,192 @@
+package dev.brisk.sink;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * What a {@link Transport} made of a {@link Batch}: for each event, delivered, to be retried
+ * (a transient failure: the server was busy or away), or rejected for good (the event itself is
+ * wrong for the destination, so sending it again cannot help). Rejected events go to the sink's
+ * dead letters with the reason.
+ *
+ * <p>Immutable and thread-safe. A transport that throws an {@link java.io.IOException} from {@code
+ * send} means "retry the whole batch".
+ */
+public final class Outcome {
+  static final byte DELIVERED = 0;
+  static final byte RETRY = 1;
+  static final byte REJECTED = 2;
+
+  private static final Outcome ALL_DELIVERED = new Outcome(DELIVERED, null, null, null);
+
+  /** The state of every event, when all share one. */
+  private final byte uniform;
+  /** Per-event state, or null when {@link #uniform} applies to all. */
+  private final byte[] states;
+  /** Per-event reason, or null; with {@link #uniformReason} for a uniform outcome. */
+  private final String[] reasons;
+  private final String uniformReason;
+
+  private Outcome(byte uniform, byte[] states, String[] reasons, String uniformReason) {
+    this.uniform = uniform;
+    this.states = states;
+    this.reasons = reasons;
+    this.uniformReason = uniformReason;
+  }
+
+  /** Every event was delivered. */
+  public static Outcome delivered() {
+    return ALL_DELIVERED;
+  }
+
+  /** Nothing was delivered, and sending the whole batch again may succeed. */
+  public static Outcome retry(String reason) {
+    return new Outcome(RETRY, null, null, Objects.requireNonNull(reason, "reason"));
+  }
+
+  /** Nothing was delivered, and no event of the batch ever will be: all go to dead letters. */
+  public static Outcome rejected(String reason) {
+    return new Outcome(REJECTED, null, null, Objects.requireNonNull(reason, "reason"));
+  }
+
+  /**
+   * A builder for an outcome that differs per event; every event not marked is delivered.
+   *
+   * @param size the number of events in the batch
+   */
+  public static Builder builder(int size) {
+    return new Builder(size);
+  }
+
+  boolean uniform() {
+    return states == null;
+  }
+
+  byte state(int i) {
+    return states == null ? uniform : states[i];
+  }
+
+  String reason(int i) {
+    if (states == null) {
+      return uniformReason;
+    }
+    return reasons[i];
+  }
+
+  /** Whether every event was delivered. */
+  public boolean allDelivered() {
+    if (states == null) {
+      return uniform == DELIVERED;
+    }
+    for (byte s : states) {
+      if (s != DELIVERED) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** How many events of a batch of {@code size} this outcome marks delivered. */
+  public int deliveredCount(int size) {
+    return count(size, DELIVERED);
+  }
+
+  /** How many events of a batch of {@code size} this outcome marks for a retry. */
+  public int retryCount(int size) {
+    return count(size, RETRY);
+  }
+
+  /** How many events of a batch of {@code size} this outcome marks rejected. */
+  public int rejectedCount(int size) {
+    return count(size, REJECTED);
+  }
+
+  private int count(int size, byte state) {
+    if (states == null) {
+      return uniform == state ? size : 0;
+    }
+    int n = 0;
+    for (int i = 0; i < size; i++) {
+      if (states[i] == state) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  @Override
+  public String toString() {
+    if (states == null) {
+      return uniform == DELIVERED
+          ? "Outcome[delivered]"
+          : "Outcome[" + (uniform == RETRY ? "retry" : "rejected") + ": " + uniformReason + "]";
+    }
+    return "Outcome[" + states.length + " events, " + count(states.length, DELIVERED) + " delivered, "
+        + count(states.length, RETRY) + " to retry, " + count(states.length, REJECTED) + " rejected]";
+  }
+
+  /** Builds an outcome event by event. Not thread-safe. */
+  public static final class Builder {
+    private final byte[] states;
+    private final String[] reasons;
+
+    Builder(int size) {
+      states = new byte[size];
+      reasons = new String[size];
+    }
+
+    /** Marks event {@code i} for another attempt. */
+    public Builder retry(int i, String reason) {
+      states[i] = RETRY;
+      reasons[i] = Objects.requireNonNull(reason, "reason");
+      return this;
+    }
+
+    /** Marks event {@code i} as never deliverable; it goes to the dead letters with the reason. */
+    public Builder reject(int i, String reason) {
+      states[i] = REJECTED;
+      reasons[i] = Objects.requireNonNull(reason, "reason");
+      return this;
+    }
+
+    /** Marks event {@code i} delivered (the default). */
+    public Builder delivered(int i) {
+      states[i] = DELIVERED;
+      reasons[i] = null;
+      return this;
+    }
+
+    /**
+     * Copies the outcome of a part of the batch: {@code part} was the outcome of the {@code
+     * partSize} events starting at {@code offset} (a {@link Batch#slice}).
+     */
+    public Builder merge(int offset, int partSize, Outcome part) {
+      for (int k = 0; k < partSize; k++) {
+        states[offset + k] = part.state(k);
+        reasons[offset + k] = part.reason(k);
+      }
+      return this;
+    }
+
+    public Outcome build() {
+      return new Outcome(DELIVERED, states.clone(), reasons.clone(), null);
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof Outcome)) {
+      return false;
+    }
+    Outcome other = (Outcome) o;
+    return uniform == other.uniform
+        && Arrays.equals(states, other.states)
+        && Arrays.equals(reasons, other.reasons)
+        && Objects.equals(uniformReason, other.uniformReason);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(uniform, Arrays.hashCode(states), uniformReason);
+  }
+}

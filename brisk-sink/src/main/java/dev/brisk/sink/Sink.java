@@ -1,0 +1,909 @@
+package dev.brisk.sink;
+
+import dev.brisk.json.JsonWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+import org.jctools.queues.MpscArrayQueue;
+
+/**
+ * A batching event sink: producers hand events over without a lock, one background writer thread
+ * forms batches, serializes them into a reused buffer and gives them to a {@link Transport},
+ * retrying what failed for now and sending what can never be delivered to a dead-letter
+ * transport, with the reason. Nothing accepted is dropped unseen: every accepted event ends up
+ * {@linkplain SinkMetrics#delivered() delivered}, {@linkplain SinkMetrics#deadLettered()
+ * dead-lettered} or counted {@linkplain SinkMetrics#failed() failed} and reported by {@link
+ * #close()}. Delivery is at least once: a batch whose answer was lost is sent again, so a
+ * transport that must not duplicate gives events ids (OpenSearch {@code _id}).
+ *
+ * <pre>{@code
+ * try (Sink<User> sink = Sink.<User>builder()
+ *     .serializer(Codecs.get(User.class)::write)
+ *     .transport(NdjsonFileTransport.builder(Path.of("out")).build())
+ *     .build()) {
+ *   for (User u : users) {
+ *     sink.put(u);
+ *   }
+ * } // close(): everything delivered, or an IncompleteDeliveryException says what was not
+ * }</pre>
+ *
+ * <h2>Threads</h2>
+ * {@link #put}, {@link #offer}, {@link #flush}, {@link #metrics} and {@link #close} may be called
+ * from any number of threads. {@code put} and {@code offer} take no lock: the event goes into a
+ * JCTools {@link MpscArrayQueue} (a CAS on its producer index), counted in two striped {@link
+ * LongAdder}s; only when the queue is full does {@code put} wait, parking in short steps. The
+ * serializer and the transport run on the writer thread (the serializer on the calling thread
+ * instead with {@link Builder#serializeOn serializeOn(CALLER)}); the transport is only ever called
+ * from the writer thread, one batch at a time.
+ *
+ * <h2>Happens-before</h2>
+ * Everything a producer did before {@code put}/{@code offer} returned normally (true) happens
+ * before the serializer and transport see that event on the writer thread (the queue's release
+ * store and the writer's acquire load). Completion of the transport's {@code send} for an event
+ * happens before {@link #flush()} returns in any thread whose flush started after that event was
+ * accepted. The serializer must not change the event's state concurrently with the producer: hand
+ * over events you no longer modify.
+ *
+ * <h2>Closing</h2>
+ * {@link #close(Duration)} stops new events ({@code put} and {@code offer} then throw {@link
+ * IllegalStateException}), waits until every producer inside {@code put}/{@code offer} has left,
+ * then lets the writer deliver everything queued. Retries go on until the timeout; what is still
+ * undelivered then goes to the dead letters with the reason "not delivered before close timeout".
+ */
+public final class Sink<T> implements AutoCloseable {
+  /** Where events are serialized. */
+  public enum SerializeOn {
+    /**
+     * On the producer's thread inside {@code put}: the queue holds bytes, and the queue's byte
+     * capacity applies. Serialization of several producers runs in parallel.
+     */
+    CALLER,
+    /** On the writer thread, into one reused buffer: nothing is allocated per event. */
+    WRITER
+  }
+
+  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  private final EventSerializer<? super T> serializer;
+  private final Transport transport;
+  private final Transport deadLetters;
+  private final int maxBatchEvents;
+  private final int maxBatchBytes;
+  private final long lingerNanos;
+  private final long maxQueueBytes;
+  private final long putTimeoutNanos;
+  private final RetryPolicy retry;
+  private final boolean onCaller;
+  private final MpscArrayQueue<Object> queue;
+  private final Thread writer;
+
+  // Producer side. accepted = exited - refused once no producer is inside put/offer.
+  private final LongAdder entered = new LongAdder();
+  private final LongAdder exited = new LongAdder();
+  private final LongAdder refused = new LongAdder();
+  /** Bytes of serialized events in the queue (CALLER mode only). */
+  private final AtomicLong queuedBytes = new AtomicLong();
+  private volatile boolean closed;
+  private volatile boolean writerParked;
+  /** System.nanoTime after which retries stop (set by close); valid when aborting. */
+  private volatile long abortAt;
+  private volatile boolean aborting;
+  private SinkMetrics finalMetrics; // guarded by this
+
+  // Writer side: written by the writer thread only, read by any (volatile for visibility).
+  private volatile long delivered;
+  private volatile long retried;
+  private volatile long deadLettered;
+  private volatile long failed;
+  private volatile long batches;
+  private volatile long bytes;
+  private final Histogram latency = new ConcurrentHistogram(3);
+  private final List<String> failures = new ArrayList<>(); // the first reasons; guarded by itself
+  private volatile Throwable writerError;
+
+  private Sink(Builder<T> b) {
+    this.serializer = Objects.requireNonNull(b.serializer, "serializer: call serializer(...)");
+    this.transport = Objects.requireNonNull(b.transport, "transport: call transport(...)");
+    this.deadLetters = b.deadLetters;
+    this.maxBatchEvents = b.maxBatchEvents;
+    this.maxBatchBytes = b.maxBatchBytes;
+    this.lingerNanos = b.linger.toNanos();
+    this.maxQueueBytes = b.maxQueueBytes;
+    this.putTimeoutNanos = b.putTimeout.toNanos();
+    this.retry = b.retry;
+    this.onCaller = b.serializeOn == SerializeOn.CALLER;
+    this.queue = new MpscArrayQueue<>(Math.max(2, b.queueEvents));
+    this.writer = new Thread(new Writer(), "brisk-sink-writer-" + THREADS.incrementAndGet());
+    writer.setDaemon(true);
+    writer.start();
+  }
+
+  /** A builder; {@link Builder#serializer} and {@link Builder#transport} are required. */
+  public static <T> Builder<T> builder() {
+    return new Builder<>();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Producers
+
+  /**
+   * Hands {@code event} to the sink, waiting up to the put timeout while the queue is full.
+   *
+   * @throws SinkFullException when the queue stayed full for the whole put timeout
+   * @throws IllegalStateException when the sink is closed
+   * @throws InterruptedException when interrupted while waiting; the event was not accepted
+   * @throws RuntimeException from the serializer (CALLER mode); the event was not accepted
+   */
+  public void put(T event) throws InterruptedException {
+    Objects.requireNonNull(event, "event");
+    entered.increment(); // StoreLoad against close(): closed is read after this CAS
+    boolean ok = false;
+    try {
+      if (closed) {
+        throw closedException();
+      }
+      Object item = onCaller ? serialize(event) : event;
+      ok = handOver(item) || putSlow(item);
+      if (!ok) {
+        throw new SinkFullException("the sink's queue stayed full for "
+            + Duration.ofNanos(putTimeoutNanos) + ": the transport (" + transport.describe()
+            + ") is slower than the producers, or failing; see metrics()");
+      }
+    } finally {
+      if (!ok) {
+        refused.increment();
+      }
+      exited.increment();
+    }
+  }
+
+  /**
+   * Hands {@code event} to the sink if the queue has room now.
+   *
+   * @return whether the event was accepted
+   * @throws IllegalStateException when the sink is closed
+   */
+  public boolean offer(T event) {
+    Objects.requireNonNull(event, "event");
+    entered.increment();
+    boolean ok = false;
+    try {
+      if (closed) {
+        throw closedException();
+      }
+      ok = handOver(onCaller ? serialize(event) : event);
+      return ok;
+    } finally {
+      if (!ok) {
+        refused.increment();
+      }
+      exited.increment();
+    }
+  }
+
+  private boolean handOver(Object item) {
+    if (onCaller && !reserveBytes(((byte[]) item).length)) {
+      return false;
+    }
+    if (!queue.offer(item)) {
+      if (onCaller) {
+        queuedBytes.addAndGet(-((byte[]) item).length);
+      }
+      return false;
+    }
+    if (writerParked) { // StoreLoad: the offer's CAS precedes this read
+      LockSupport.unpark(writer);
+    }
+    return true;
+  }
+
+  private boolean reserveBytes(int n) {
+    long after = queuedBytes.addAndGet(n);
+    if (after > maxQueueBytes && after != n) { // one event larger than the capacity still goes alone
+      queuedBytes.addAndGet(-n);
+      return false;
+    }
+    return true;
+  }
+
+  private boolean putSlow(Object item) throws InterruptedException {
+    long deadline = System.nanoTime() + putTimeoutNanos;
+    long pause = 1_000;
+    for (;;) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException("interrupted while waiting for room in the sink's queue");
+      }
+      if (closed) {
+        throw closedException();
+      }
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return false;
+      }
+      LockSupport.parkNanos(Math.min(pause, left));
+      pause = Math.min(pause * 2, 1_000_000);
+      if (handOver(item)) {
+        return true;
+      }
+    }
+  }
+
+  private byte[] serialize(T event) {
+    return JsonWriter.toBytes(w -> {
+      serializer.write(event, w);
+      if (!w.isComplete()) {
+        throw new IllegalStateException("the serializer did not write one complete JSON value for " + event);
+      }
+    });
+  }
+
+  private IllegalStateException closedException() {
+    Throwable e = writerError;
+    return new IllegalStateException(
+        e == null ? "the sink is closed" : "the sink stopped after an error in its writer thread: " + e, e);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Flush, metrics, close
+
+  /**
+   * Returns when every event accepted before this call is delivered, dead-lettered or counted
+   * failed; with a transport that keeps failing, that is when the retry policy gives up.
+   */
+  public void flush() throws InterruptedException {
+    Marker m = new Marker(false);
+    if (enqueueMarker(m)) {
+      m.await(writer);
+    }
+  }
+
+  /** A snapshot of the counters; see {@link SinkMetrics} for what is exact when. */
+  public SinkMetrics metrics() {
+    long r = refused.sum();
+    long accepted = exited.sum() - r;
+    return new SinkMetrics(
+        accepted, r, delivered, retried, deadLettered, failed, queue.size(), batches, bytes, latency.copy());
+  }
+
+  /**
+   * Stops taking events and delivers everything accepted, retrying up to {@code timeout}; what is
+   * still not delivered then is dead-lettered (or counted failed without a dead-letter transport).
+   * Closes the transports. Idempotent: a second call returns the same final metrics.
+   *
+   * @return the final counters; {@link SinkMetrics#failed()} and {@link SinkMetrics#pending()} say
+   *     what was not delivered nor dead-lettered
+   */
+  public SinkMetrics close(Duration timeout) throws InterruptedException {
+    synchronized (this) {
+      if (finalMetrics != null) {
+        return finalMetrics;
+      }
+      closed = true; // StoreLoad against put(): the sums below are read after this store
+      // Wait for the producers already past their check of `closed` to finish their hand-over.
+      while (exited.sum() != entered.sum()) { // exited read first: see class notes
+        Thread.onSpinWait();
+        LockSupport.parkNanos(10_000);
+      }
+      abortAt = System.nanoTime() + timeout.toNanos();
+      aborting = true;
+      Marker m = new Marker(true);
+      if (enqueueMarker(m)) {
+        LockSupport.unpark(writer); // wakes a backoff sleep, which then sees the deadline
+        writer.join(Math.max(1, timeout.toMillis()) + 60_000); // a send in progress may still time out
+        if (writer.isAlive()) {
+          writer.interrupt();
+          writer.join(5_000);
+        }
+      }
+      closeQuietly(transport);
+      if (deadLetters != null) {
+        closeQuietly(deadLetters);
+      }
+      finalMetrics = metrics();
+      return finalMetrics;
+    }
+  }
+
+  /**
+   * Closes with a timeout of two minutes.
+   *
+   * @throws IncompleteDeliveryException when events were neither delivered nor dead-lettered
+   */
+  @Override
+  public void close() {
+    SinkMetrics m;
+    try {
+      m = close(Duration.ofMinutes(2));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      m = metrics();
+    }
+    if (m.failed() > 0 || m.pending() > 0) {
+      List<String> first;
+      synchronized (failures) {
+        first = new ArrayList<>(failures);
+      }
+      throw new IncompleteDeliveryException(
+          m.failed() + " event(s) failed and " + m.pending() + " still pending when the sink closed "
+              + "(configure a dead-letter transport to keep them); first reasons: " + first, m);
+    }
+  }
+
+  private boolean enqueueMarker(Marker m) throws InterruptedException {
+    while (!queue.offer(m)) {
+      if (!writer.isAlive()) {
+        return false;
+      }
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+      LockSupport.parkNanos(100_000);
+    }
+    LockSupport.unpark(writer);
+    return true;
+  }
+
+  private static void closeQuietly(Transport t) {
+    try {
+      t.close();
+    } catch (IOException | RuntimeException e) {
+      // The events are accounted for already; a failing close loses nothing of ours.
+    }
+  }
+
+  private static final class Marker {
+    final boolean close;
+    final CountDownLatch done = new CountDownLatch(1);
+
+    Marker(boolean close) {
+      this.close = close;
+    }
+
+    void await(Thread writer) throws InterruptedException {
+      while (!done.await(50, TimeUnit.MILLISECONDS)) {
+        if (!writer.isAlive()) {
+          return;
+        }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The writer thread
+
+  /** Growable bytes of the batch being formed: each event followed by a line break. */
+  private static final class Buffer extends OutputStream {
+    byte[] buf;
+    int size;
+    int count;
+    int[] starts;
+    int[] ends;
+
+    Buffer(int events, int bytes) {
+      buf = new byte[bytes];
+      starts = new int[events];
+      ends = new int[events];
+    }
+
+    @Override
+    public void write(int b) {
+      ensure(1);
+      buf[size++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      ensure(len);
+      System.arraycopy(b, off, buf, size, len);
+      size += len;
+    }
+
+    void begin() {
+      if (count == starts.length) {
+        starts = Arrays.copyOf(starts, count * 2);
+        ends = Arrays.copyOf(ends, count * 2);
+      }
+      starts[count] = size;
+    }
+
+    void end() {
+      ends[count++] = size;
+      write('\n');
+    }
+
+    void ensure(int n) {
+      if (size + n > buf.length) {
+        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + n));
+      }
+    }
+
+    void clear() {
+      size = 0;
+      count = 0;
+    }
+  }
+
+  private final class Writer implements Runnable {
+    private final Buffer batch = new Buffer(Math.min(maxBatchEvents, 1 << 16), 64 * 1024);
+    private final Buffer dead = new Buffer(16, 4096);
+    private final JsonWriter scratch = JsonWriter.create();
+    private int[] identity = new int[0];
+    private long lingerDeadline;
+
+    @Override
+    public void run() {
+      try {
+        loop();
+      } catch (Throwable t) {
+        writerError = t;
+        closed = true;
+        synchronized (failures) {
+          failures.add("writer thread stopped: " + t);
+        }
+        failRemaining("writer thread stopped: " + t);
+      }
+    }
+
+    private void loop() {
+      final MpscArrayQueue<Object> q = queue;
+      for (;;) {
+        Object o = q.relaxedPoll();
+        if (o == null) {
+          if (batch.count > 0) {
+            long now = System.nanoTime();
+            if (now - lingerDeadline >= 0) {
+              deliverBatch();
+            } else {
+              LockSupport.parkNanos(Math.min(lingerDeadline - now, 1_000_000));
+            }
+            continue;
+          }
+          writerParked = true; // StoreLoad: the queue is read again after this volatile store
+          if (q.isEmpty()) {
+            LockSupport.parkNanos(100_000_000);
+          }
+          writerParked = false;
+          continue;
+        }
+        if (o instanceof Marker) {
+          Marker m = (Marker) o;
+          if (batch.count > 0) {
+            deliverBatch();
+          }
+          if (m.close) {
+            finish(m);
+            return;
+          }
+          m.done.countDown();
+          continue;
+        }
+        if (batch.count == 0) {
+          lingerDeadline = System.nanoTime() + lingerNanos;
+        }
+        add(o);
+      }
+    }
+
+    /** After the close marker: only flush markers that raced with close can follow it. */
+    private void finish(Marker closeMarker) {
+      Object o;
+      while ((o = queue.relaxedPoll()) != null) {
+        if (o instanceof Marker) {
+          ((Marker) o).done.countDown();
+        }
+      }
+      closeMarker.done.countDown();
+    }
+
+    @SuppressWarnings("unchecked")
+    private void add(Object o) {
+      int len;
+      byte[] src;
+      if (onCaller) {
+        src = (byte[]) o;
+        len = src.length;
+        queuedBytes.addAndGet(-len);
+      } else {
+        scratch.reset();
+        try {
+          serializer.write((T) o, scratch);
+          if (!scratch.isComplete()) {
+            throw new IllegalStateException("the serializer did not write one complete JSON value");
+          }
+        } catch (RuntimeException e) {
+          unserializable(o, e);
+          return;
+        }
+        src = null;
+        len = (int) scratch.size();
+      }
+      if (batch.count > 0 && (long) batch.size + len + 1 > maxBatchBytes) {
+        deliverBatch();
+        lingerDeadline = System.nanoTime() + lingerNanos;
+      }
+      batch.begin();
+      if (src != null) {
+        batch.write(src, 0, len);
+      } else {
+        try {
+          scratch.writeTo(batch);
+        } catch (IOException e) {
+          throw new AssertionError(e); // Buffer does not throw
+        }
+      }
+      batch.end();
+      if (batch.count >= maxBatchEvents || batch.size >= maxBatchBytes) {
+        deliverBatch();
+      }
+    }
+
+    private Batch view(Buffer b) {
+      if (identity.length < b.count) {
+        identity = new int[Math.max(b.count, identity.length * 2)];
+        for (int i = 0; i < identity.length; i++) {
+          identity[i] = i;
+        }
+      }
+      return new Batch(b.buf, b.starts, b.ends, identity, b.count);
+    }
+
+    private void deliverBatch() {
+      Batch b = view(batch);
+      deliver(b);
+      batch.clear();
+    }
+
+    private void deliver(Batch first) {
+      Batch pending = first;
+      int attempt = 0;
+      for (;;) {
+        attempt++;
+        Outcome out = send(transport, pending);
+        int n = pending.size();
+        int[] retryIdx = null;
+        int retryN = 0;
+        String lastReason = null;
+        if (out.uniform()) {
+          byte s = out.state(0);
+          if (s == Outcome.DELIVERED) {
+            delivered += n;
+            bytes += pending.ndjsonBytes();
+            return;
+          }
+          if (s == Outcome.REJECTED) {
+            deadLetter(pending, null, out, attempt, null);
+            return;
+          }
+          retryN = n;
+          lastReason = out.reason(0);
+        } else {
+          long ok = 0;
+          long okBytes = 0;
+          int[] rejected = null;
+          int rejectedN = 0;
+          for (int i = 0; i < n; i++) {
+            byte s = out.state(i);
+            if (s == Outcome.DELIVERED) {
+              ok++;
+              okBytes += pending.length(i) + 1;
+            } else if (s == Outcome.RETRY) {
+              if (retryIdx == null) {
+                retryIdx = new int[n];
+              }
+              retryIdx[retryN++] = i;
+              lastReason = out.reason(i);
+            } else {
+              if (rejected == null) {
+                rejected = new int[n];
+              }
+              rejected[rejectedN++] = i;
+            }
+          }
+          delivered += ok;
+          bytes += okBytes;
+          if (rejectedN > 0) {
+            deadLetter(pending.select(rejected, rejectedN), rejected, out, attempt, null);
+          }
+          if (retryN == 0) {
+            return;
+          }
+        }
+        Batch next = retryIdx == null ? pending : pending.select(retryIdx, retryN);
+        if (!retry.allowsAnother(attempt)) {
+          deadLetter(next, null, null, attempt, "gave up after " + attempt + " attempt(s): " + lastReason);
+          return;
+        }
+        long wait = retry.delayNanos(attempt);
+        if (aborting && System.nanoTime() + wait - abortAt > 0) {
+          deadLetter(next, null, null, attempt,
+              "not delivered before the sink's close timeout; last error: " + lastReason);
+          return;
+        }
+        retried += retryN;
+        sleep(wait);
+        pending = next;
+      }
+    }
+
+    private Outcome send(Transport t, Batch b) {
+      long t0 = System.nanoTime();
+      Outcome out;
+      try {
+        out = t.send(b);
+        if (out == null) {
+          out = Outcome.retry(t.describe() + " returned no outcome");
+        }
+      } catch (IOException | RuntimeException e) {
+        out = Outcome.retry(describe(e));
+      }
+      latency.recordValue(Math.max(0, (System.nanoTime() - t0) / 1000));
+      batches++;
+      return out;
+    }
+
+    /** Sleeps the backoff, waking early when close sets a deadline that ends it. */
+    private void sleep(long nanos) {
+      long end = System.nanoTime() + nanos;
+      for (;;) {
+        long left = end - System.nanoTime();
+        if (left <= 0) {
+          return;
+        }
+        if (aborting && System.nanoTime() - abortAt > 0) {
+          return;
+        }
+        LockSupport.parkNanos(left);
+      }
+    }
+
+    /**
+     * Sends events to the dead letters, each wrapped as {@code {"error":..,"attempts":..,
+     * "event":..}}. The reason is {@code reason}, or per event from {@code out} at {@code
+     * outIdx[k]} (or at k when outIdx is null).
+     */
+    private void deadLetter(Batch events, int[] outIdx, Outcome out, int attempts, String reason) {
+      int n = events.size();
+      if (deadLetters == null) {
+        failed += n;
+        noteFailure(reason != null ? reason : out.reason(outIdx == null ? 0 : outIdx[0]));
+        return;
+      }
+      dead.clear();
+      JsonWriter w = scratch;
+      for (int k = 0; k < n; k++) {
+        String why = reason != null ? reason : out.reason(outIdx == null ? k : outIdx[k]);
+        w.reset();
+        w.beginObject();
+        w.name("error").value(why);
+        w.name("attempts").value(attempts);
+        w.name("destination").value(transport.describe());
+        w.name("event").rawValue(events.buffer(), events.start(k), events.length(k));
+        w.endObject();
+        appendRecord(w);
+      }
+      deliverDead(view(dead));
+    }
+
+    private void unserializable(Object event, RuntimeException e) {
+      String text = String.valueOf(event);
+      if (text.length() > 1000) {
+        text = text.substring(0, 1000) + "...";
+      }
+      String why = "could not serialize the event: " + describe(e);
+      if (deadLetters == null) {
+        failed++;
+        noteFailure(why);
+        return;
+      }
+      dead.clear();
+      scratch.reset();
+      scratch.beginObject();
+      scratch.name("error").value(why);
+      scratch.name("attempts").value(0);
+      scratch.name("destination").value(transport.describe());
+      scratch.name("event").nullValue();
+      scratch.name("eventText").value(text);
+      scratch.endObject();
+      appendRecord(scratch);
+      deliverDead(view(dead));
+    }
+
+    private void appendRecord(JsonWriter w) {
+      dead.begin();
+      try {
+        w.writeTo(dead);
+      } catch (IOException e) {
+        throw new AssertionError(e); // Buffer does not throw
+      }
+      dead.end();
+    }
+
+    /** Retries the dead-letter transport forever, or until the close deadline. */
+    private void deliverDead(Batch records) {
+      Batch pending = records;
+      int attempt = 0;
+      for (;;) {
+        attempt++;
+        Outcome out = send(deadLetters, pending);
+        int n = pending.size();
+        int ok = out.deliveredCount(n);
+        int lost = out.rejectedCount(n);
+        deadLettered += ok;
+        if (lost > 0) {
+          failed += lost;
+          noteFailure("the dead-letter transport rejected " + lost + " record(s)");
+        }
+        int retryN = n - ok - lost;
+        if (retryN == 0) {
+          return;
+        }
+        int[] idx = new int[retryN];
+        for (int i = 0, k = 0; i < n; i++) {
+          if (out.state(i) == Outcome.RETRY) {
+            idx[k++] = i;
+          }
+        }
+        Batch next = pending.select(idx, retryN);
+        long wait = RetryPolicy.defaults().delayNanos(attempt);
+        if (aborting && System.nanoTime() + wait - abortAt > 0) {
+          failed += retryN;
+          noteFailure("the dead-letter transport " + deadLetters.describe() + " failed until the close timeout: "
+              + out.reason(idx[0]));
+          return;
+        }
+        sleep(wait);
+        pending = next;
+      }
+    }
+
+    private void failRemaining(String why) {
+      // The writer cannot go on: count what it holds and what is queued, so that close reports it.
+      long n = batch.count;
+      Object o;
+      while ((o = queue.relaxedPoll()) != null) {
+        if (o instanceof Marker) {
+          ((Marker) o).done.countDown();
+        } else {
+          n++;
+        }
+      }
+      failed += n;
+    }
+  }
+
+  private void noteFailure(String reason) {
+    synchronized (failures) {
+      if (failures.size() < 10) {
+        failures.add(reason);
+      }
+    }
+  }
+
+  static String describe(Throwable e) {
+    String m = e.getMessage();
+    return e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+  }
+
+  /**
+   * Builds a {@link Sink}. Defaults: batches of at most 1000 events or 4 MiB, lingering 100 ms; a
+   * queue of 65 536 events (rounded up to a power of two) and 64 MiB; {@code put} waits up to 60 s;
+   * {@link RetryPolicy#defaults()}; no dead-letter transport; serialization on the writer thread.
+   * Not thread-safe; the sink it builds is.
+   */
+  public static final class Builder<T> {
+    private EventSerializer<? super T> serializer;
+    private Transport transport;
+    private Transport deadLetters;
+    private int maxBatchEvents = 1000;
+    private int maxBatchBytes = 4 << 20;
+    private Duration linger = Duration.ofMillis(100);
+    private int queueEvents = 1 << 16;
+    private long maxQueueBytes = 64L << 20;
+    private Duration putTimeout = Duration.ofSeconds(60);
+    private RetryPolicy retry = RetryPolicy.defaults();
+    private SerializeOn serializeOn = SerializeOn.WRITER;
+
+    Builder() {}
+
+    /** How an event becomes JSON: {@code codec::write} for a Brisk codec, or any writer. */
+    public Builder<T> serializer(EventSerializer<? super T> s) {
+      this.serializer = Objects.requireNonNull(s, "serializer");
+      return this;
+    }
+
+    /** Where batches go. The sink closes it when it closes. */
+    public Builder<T> transport(Transport t) {
+      this.transport = Objects.requireNonNull(t, "transport");
+      return this;
+    }
+
+    /**
+     * Where events that can never be delivered go, each as {@code {"error": reason, "attempts":
+     * n, "destination": ..., "event": the event}}. The sink retries it forever (until the close
+     * timeout) and closes it when it closes.
+     */
+    public Builder<T> deadLetters(Transport t) {
+      this.deadLetters = Objects.requireNonNull(t, "deadLetters");
+      return this;
+    }
+
+    /** A batch goes out when it holds this many events. */
+    public Builder<T> maxBatchEvents(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("maxBatchEvents must be at least 1, got " + n);
+      }
+      this.maxBatchEvents = n;
+      return this;
+    }
+
+    /** A batch goes out when it holds this many bytes; a larger single event goes alone. */
+    public Builder<T> maxBatchBytes(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("maxBatchBytes must be at least 1, got " + n);
+      }
+      this.maxBatchBytes = n;
+      return this;
+    }
+
+    /** A batch goes out at the latest this long after its first event arrived. */
+    public Builder<T> linger(Duration d) {
+      if (d.isNegative()) {
+        throw new IllegalArgumentException("linger cannot be negative: " + d);
+      }
+      this.linger = d;
+      return this;
+    }
+
+    /**
+     * The queue's capacity in events (rounded up to a power of two) and in bytes of serialized
+     * events. The byte capacity applies with {@link SerializeOn#CALLER} only: with {@link
+     * SerializeOn#WRITER} events are not bytes yet while they wait.
+     */
+    public Builder<T> queueCapacity(int events, long bytes) {
+      if (events < 1 || bytes < 1) {
+        throw new IllegalArgumentException("queue capacity must be positive, got " + events + " events, " + bytes + " bytes");
+      }
+      this.queueEvents = events;
+      this.maxQueueBytes = bytes;
+      return this;
+    }
+
+    /** How long {@link Sink#put} waits for room before it throws {@link SinkFullException}. */
+    public Builder<T> putTimeout(Duration d) {
+      if (d.isNegative()) {
+        throw new IllegalArgumentException("put timeout cannot be negative: " + d);
+      }
+      this.putTimeout = d;
+      return this;
+    }
+
+    /** How failed sends are retried. */
+    public Builder<T> retry(RetryPolicy p) {
+      this.retry = Objects.requireNonNull(p, "retry");
+      return this;
+    }
+
+    /** Which thread serializes events; see {@link SerializeOn}. */
+    public Builder<T> serializeOn(SerializeOn where) {
+      this.serializeOn = Objects.requireNonNull(where, "serializeOn");
+      return this;
+    }
+
+    /** Builds the sink and starts its writer thread. */
+    public Sink<T> build() {
+      return new Sink<>(this);
+    }
+  }
+}

@@ -1,0 +1,212 @@
+package dev.brisk.sink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonArray;
+import dev.brisk.json.JsonObject;
+import dev.brisk.json.JsonValue;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Against a real HTTP server in the test's JVM (the JDK's), over real sockets. */
+class HttpBatchTransportTest {
+  /** How the receiver answers a request, given the request number and the raw body. */
+  interface Answer {
+    int status(int request, byte[] body);
+  }
+
+  HttpServer server;
+  URI uri;
+  final List<byte[]> bodies = new CopyOnWriteArrayList<>();
+  final List<String> contentTypes = new CopyOnWriteArrayList<>();
+  final List<String> encodings = new CopyOnWriteArrayList<>();
+  final AtomicInteger requests = new AtomicInteger();
+  volatile Answer answer = (n, body) -> 200;
+
+  @BeforeEach
+  void start() throws IOException {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/import", this::handle);
+    server.start();
+    uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/import");
+  }
+
+  @AfterEach
+  void stop() {
+    server.stop(0);
+  }
+
+  private void handle(HttpExchange ex) throws IOException {
+    byte[] raw;
+    try (InputStream in = ex.getRequestBody()) {
+      raw = in.readAllBytes();
+    }
+    String enc = ex.getRequestHeaders().getFirst("Content-Encoding");
+    byte[] body = raw;
+    if ("gzip".equals(enc)) {
+      try (InputStream z = new GZIPInputStream(new java.io.ByteArrayInputStream(raw))) {
+        body = z.readAllBytes();
+      }
+    }
+    int status = answer.status(requests.incrementAndGet(), body);
+    if (status == 200) {
+      bodies.add(body);
+      contentTypes.add(ex.getRequestHeaders().getFirst("Content-Type"));
+      encodings.add(String.valueOf(enc));
+    }
+    byte[] reply = (status == 200 ? "{\"ok\":true}" : "{\"error\":\"status " + status + "\"}").getBytes(StandardCharsets.UTF_8);
+    ex.sendResponseHeaders(status, reply.length);
+    ex.getResponseBody().write(reply);
+    ex.close();
+  }
+
+  /** Every event the receiver took, from JSON array bodies. */
+  List<Integer> receivedIds() {
+    List<Integer> ids = new ArrayList<>();
+    for (byte[] b : bodies) {
+      for (JsonValue v : (JsonArray) Json.parse(b)) {
+        ids.add(((JsonObject) v).getNumber("id").intValue());
+      }
+    }
+    return ids;
+  }
+
+  Sink<SinkTest.Event> sink(HttpBatchTransport t, Transport dead) {
+    Sink.Builder<SinkTest.Event> b = Sink.<SinkTest.Event>builder()
+        .serializer(SinkTest::write).transport(t).maxBatchEvents(100)
+        .retry(RetryPolicy.exponential(Duration.ofMillis(1), Duration.ofMillis(10)));
+    return dead == null ? b.build() : b.deadLetters(dead).build();
+  }
+
+  @Test
+  void postsBatchesAsJsonArrays() throws Exception {
+    try (Sink<SinkTest.Event> sink = sink(HttpBatchTransport.builder(uri).build(), null)) {
+      for (int i = 0; i < 1000; i++) {
+        sink.put(new SinkTest.Event(i));
+      }
+    }
+    List<Integer> ids = receivedIds();
+    assertEquals(1000, ids.size());
+    for (int i = 0; i < 1000; i++) {
+      assertEquals(i, ids.get(i));
+    }
+    assertTrue(bodies.size() >= 10);
+    assertEquals("application/json", contentTypes.get(0));
+  }
+
+  @Test
+  void postsGzippedNdjson() throws Exception {
+    HttpBatchTransport t = HttpBatchTransport.builder(uri)
+        .format(HttpBatchTransport.Format.NDJSON).gzip(true).header("Authorization", "Bearer x").build();
+    try (Sink<SinkTest.Event> sink = sink(t, null)) {
+      for (int i = 0; i < 250; i++) {
+        sink.put(new SinkTest.Event(i));
+      }
+    }
+    int n = 0;
+    for (byte[] b : bodies) {
+      String[] lines = new String(b, StandardCharsets.UTF_8).split("\n", -1);
+      assertEquals("", lines[lines.length - 1], "every line ends with a line break");
+      for (int i = 0; i < lines.length - 1; i++) {
+        assertEquals(n++, SinkTest.id(lines[i]));
+      }
+    }
+    assertEquals(250, n);
+    assertEquals("application/x-ndjson", contentTypes.get(0));
+    assertEquals("gzip", encodings.get(0));
+  }
+
+  @Test
+  void payloadTooLargeSplitsTheBatchUntilItFitsAndRejectsAnEventTooLargeAlone() throws Exception {
+    answer = (n, body) -> body.length > 600 ? 413 : 200;
+    RecordingTransport dead = new RecordingTransport();
+    try (Sink<SinkTest.Event> sink = sink(HttpBatchTransport.builder(uri).build(), dead)) {
+      for (int i = 0; i < 100; i++) {
+        sink.put(new SinkTest.Event(i));
+      }
+      sink.put(new SinkTest.Event(1000, "y".repeat(700)));
+    }
+    List<Integer> ids = receivedIds();
+    assertEquals(100, ids.size());
+    assertEquals(100, new HashSet<>(ids).size());
+    for (byte[] b : bodies) {
+      assertTrue(b.length <= 600);
+    }
+    assertEquals(1, dead.events.size());
+    JsonObject record = (JsonObject) Json.parse(dead.events.get(0));
+    assertEquals(1000, record.getObject("event").getNumber("id").intValue());
+    assertTrue(record.getString("error").startsWith("HTTP 413 from " + uri + ": this single event of 721 bytes"),
+        record.getString("error"));
+  }
+
+  @Test
+  void busyAndFailingServersAreRetriedAndNothingIsLost() throws Exception {
+    answer = (n, body) -> n % 3 == 1 ? 503 : n % 3 == 2 ? 429 : 200;
+    try (Sink<SinkTest.Event> sink = sink(HttpBatchTransport.builder(uri).build(), null)) {
+      for (int i = 0; i < 500; i++) {
+        sink.put(new SinkTest.Event(i));
+      }
+      sink.flush();
+      assertTrue(sink.metrics().retried() >= 500 * 2, "each batch failed twice: " + sink.metrics());
+    }
+    List<Integer> ids = receivedIds();
+    assertEquals(500, ids.size());
+    assertEquals(500, new HashSet<>(ids).size());
+  }
+
+  @Test
+  void aServerThatIsDownIsRetriedUntilItComesUp() throws Exception {
+    int port = server.getAddress().getPort();
+    server.stop(0);
+    HttpBatchTransport t = HttpBatchTransport.builder(uri).connectTimeout(Duration.ofSeconds(2)).build();
+    try (Sink<SinkTest.Event> sink = sink(t, null)) {
+      for (int i = 0; i < 50; i++) {
+        sink.put(new SinkTest.Event(i));
+      }
+      long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (sink.metrics().retried() < 50 * 3 && System.nanoTime() < giveUp) {
+        Thread.sleep(5); // until the sink has met the closed port three times
+      }
+      assertTrue(sink.metrics().retried() >= 150, sink.metrics().toString());
+      assertEquals(0, sink.metrics().delivered());
+      server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+      server.createContext("/import", this::handle);
+      server.start();
+      sink.flush();
+    }
+    assertEquals(50, receivedIds().size());
+  }
+
+  @Test
+  void aClientErrorRejectsTheBatchWithTheStatusAndTheAnswer() throws Exception {
+    answer = (n, body) -> 400;
+    RecordingTransport dead = new RecordingTransport();
+    try (Sink<SinkTest.Event> sink = sink(HttpBatchTransport.builder(uri).build(), dead)) {
+      sink.put(new SinkTest.Event(7));
+    }
+    JsonObject record = (JsonObject) Json.parse(dead.events.get(0));
+    assertEquals("HTTP 400 from " + uri + ": {\"error\":\"status 400\"}", record.getString("error"));
+    assertEquals(1, record.getNumber("attempts").intValue());
+    assertEquals(uri.toString(), record.getString("destination"));
+    Set<Integer> none = new HashSet<>(receivedIds());
+    assertTrue(none.isEmpty());
+  }
+}

@@ -1,0 +1,112 @@
+package dev.brisk.sink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NdjsonFileTransportTest {
+  @TempDir Path dir;
+
+  @Test
+  void aSinkWritesEveryEventOnceIntoFilesRolledBySize() throws Exception {
+    NdjsonFileTransport files = NdjsonFileTransport.builder(dir).prefix("users").maxFileBytes(10_000).build();
+    try (Sink<SinkTest.Event> sink = Sink.<SinkTest.Event>builder()
+        .serializer(SinkTest::write).transport(files).maxBatchEvents(50).build()) {
+      for (int i = 0; i < 5000; i++) {
+        sink.put(new SinkTest.Event(i));
+      }
+    }
+    List<Path> written = NdjsonFiles.files(dir);
+    assertTrue(written.size() > 10, "rolled at 10 kB: " + written.size() + " files");
+    assertEquals(files.filesWritten(), written.size());
+    List<Integer> ids = new ArrayList<>();
+    List<NdjsonFiles.FileScan> scans = NdjsonFiles.scan(dir, (f, line, buf, off, len) ->
+        ids.add(SinkTest.id(new String(buf, off, len, StandardCharsets.UTF_8))));
+    for (NdjsonFiles.FileScan s : scans) {
+      assertEquals(0, s.tornBytes(), s.file().toString());
+      assertEquals(0, s.invalidCount());
+      assertTrue(Files.size(s.file()) <= 10_000, "each file within its size: " + Files.size(s.file()));
+      assertTrue(s.file().getFileName().toString().matches("users-\\d{8}T\\d{6}Z-\\d{6}\\.ndjson"), s.file().toString());
+    }
+    assertEquals(5000, ids.size());
+    for (int i = 0; i < 5000; i++) {
+      assertEquals(i, ids.get(i), "file names sort in the order written");
+    }
+  }
+
+  @Test
+  void filesRollByAge() throws Exception {
+    NdjsonFileTransport files = NdjsonFileTransport.builder(dir).maxFileAge(Duration.ofNanos(1)).build();
+    files.send(Batch.of("{\"a\":1}"));
+    files.send(Batch.of("{\"a\":2}"));
+    files.send(Batch.of("{\"a\":3}"));
+    files.close();
+    assertEquals(3, NdjsonFiles.files(dir).size());
+  }
+
+  @Test
+  void aNewTransportNeverAppendsToAnEarlierFile() throws Exception {
+    for (int run = 0; run < 3; run++) {
+      try (NdjsonFileTransport files = NdjsonFileTransport.builder(dir).build()) {
+        files.send(Batch.of("{\"run\":" + run + "}"));
+      }
+    }
+    List<Path> written = NdjsonFiles.files(dir);
+    assertEquals(3, written.size());
+    for (Path f : written) {
+      assertEquals(1, Files.readAllLines(f).size());
+    }
+  }
+
+  @Test
+  void aTornLastLineIsDetectedAndInvalidLinesAreReported() throws IOException {
+    try (NdjsonFileTransport files = NdjsonFileTransport.builder(dir).build()) {
+      files.send(Batch.of("{\"a\":1}", "{\"a\":2}"));
+    }
+    Path f = NdjsonFiles.files(dir).get(0);
+    // What a crash in the middle of the next write leaves behind, and a line damaged on disk.
+    Files.write(f, "{\"a\":3,\n{\"a\":4,\"b".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+    NdjsonFiles.FileScan s = NdjsonFiles.scan(dir).get(0);
+    assertEquals(2, s.events());
+    assertEquals(9, s.tornBytes()); // {"a":4,"b
+    assertEquals(1, s.invalidCount());
+    assertTrue(s.invalid().get(0).startsWith(f + ":3:"), s.invalid().toString());
+  }
+
+  @Test
+  void aSingleFileStartsOnAFreshLineAfterATornTail() throws IOException {
+    Path dead = dir.resolve("sub/dead.ndjson");
+    try (NdjsonFileTransport t = NdjsonFileTransport.singleFile(dead)) {
+      t.send(Batch.of("{\"a\":1}"));
+    }
+    Files.write(dead, "{\"torn".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+    try (NdjsonFileTransport t = NdjsonFileTransport.singleFile(dead)) {
+      t.send(Batch.of("{\"a\":2}"));
+    }
+    assertEquals(List.of("{\"a\":1}", "{\"torn", "{\"a\":2}"), Files.readAllLines(dead));
+    NdjsonFiles.FileScan s = NdjsonFiles.scan(dead).get(0);
+    assertEquals(2, s.events());
+    assertEquals(1, s.invalidCount(), "the torn line is reported, not glued to the next");
+    assertEquals(0, s.tornBytes());
+  }
+
+  @Test
+  void fsyncOnStillWritesEveryBatch() throws Exception {
+    try (NdjsonFileTransport files = NdjsonFileTransport.builder(dir).fsync(true).build()) {
+      for (int i = 0; i < 10; i++) {
+        files.send(Batch.of("{\"i\":" + i + "}"));
+      }
+    }
+    assertEquals(10, NdjsonFiles.events(NdjsonFiles.scan(dir)));
+  }
+}

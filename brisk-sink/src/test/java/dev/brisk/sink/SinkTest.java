@@ -1,0 +1,403 @@
+package dev.brisk.sink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonObject;
+import dev.brisk.json.JsonWriter;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class SinkTest {
+  /** An event: {"id":n,"name":"event n"}. */
+  record Event(int id, String name) {
+    Event(int id) {
+      this(id, "event " + id);
+    }
+  }
+
+  static void write(Event e, JsonWriter w) {
+    w.beginObject().name("id").value(e.id()).name("name").value(e.name()).endObject();
+  }
+
+  static int id(String json) {
+    return ((JsonObject) Json.parse(json)).getNumber("id").intValue();
+  }
+
+  static Sink.Builder<Event> builder(Transport t) {
+    return Sink.<Event>builder().serializer(SinkTest::write).transport(t);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Sink.SerializeOn.class)
+  void deliversEveryEventInOrderFromOneProducer(Sink.SerializeOn where) throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    try (Sink<Event> sink = builder(t).serializeOn(where).maxBatchEvents(100).build()) {
+      for (int i = 0; i < 10_000; i++) {
+        sink.put(new Event(i));
+      }
+    }
+    assertEquals(10_000, t.events.size());
+    for (int i = 0; i < 10_000; i++) {
+      assertEquals("{\"id\":" + i + ",\"name\":\"event " + i + "\"}", t.events.get(i));
+    }
+    assertTrue(t.batchSizes.stream().allMatch(n -> n <= 100), "batches: " + t.batchSizes);
+    assertTrue(t.closed, "close() closes the transport");
+  }
+
+  @Test
+  void batchesStopAtMaxBytesAndAnOversizedEventGoesAlone() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    try (Sink<Event> sink = builder(t).maxBatchBytes(200).linger(Duration.ofSeconds(10)).build()) {
+      for (int i = 0; i < 50; i++) {
+        sink.put(new Event(i));
+      }
+      sink.put(new Event(99, "x".repeat(1000)));
+      sink.flush();
+    }
+    assertEquals(51, t.events.size());
+    assertTrue(t.batchSizes.stream().allMatch(n -> n <= 8), "each event is ~27 bytes: " + t.batchSizes);
+    assertEquals(1, (int) t.batchSizes.get(t.batchSizes.size() - 1), "the large event is sent alone");
+  }
+
+  @Test
+  void lingerSendsAPartialBatchWithoutFlush() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    try (Sink<Event> sink = builder(t).maxBatchEvents(1000).linger(Duration.ofMillis(20)).build()) {
+      sink.put(new Event(1));
+      long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (t.events.isEmpty() && System.nanoTime() < giveUp) {
+        Thread.sleep(5);
+      }
+      assertEquals(List.of("{\"id\":1,\"name\":\"event 1\"}"), t.events);
+    }
+  }
+
+  @Test
+  void flushReturnsWhenEverythingAcceptedBeforeIsDelivered() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    try (Sink<Event> sink = builder(t).linger(Duration.ofHours(1)).maxBatchEvents(1 << 20).build()) {
+      for (int round = 1; round <= 3; round++) {
+        for (int i = 0; i < 1000; i++) {
+          sink.put(new Event(i));
+        }
+        sink.flush();
+        assertEquals(1000 * round, t.events.size());
+        assertEquals(1000 * round, sink.metrics().delivered());
+      }
+    }
+  }
+
+  @Test
+  void offerSaysFalseAndPutTimesOutWhileTheTransportIsStuck() throws Exception {
+    CountDownLatch inSend = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    RecordingTransport t = stuck(inSend, release);
+    Sink<Event> sink = builder(t).maxBatchEvents(1).queueCapacity(4, 1 << 20)
+        .putTimeout(Duration.ofMillis(50)).build();
+    sink.put(new Event(-2));
+    inSend.await(); // the writer holds one event in the stuck transport; the queue takes 4 more
+    int accepted = 1;
+    while (sink.offer(new Event(accepted))) {
+      accepted++;
+      assertTrue(accepted < 100, "a queue of 4 fills up");
+    }
+    assertEquals(5, accepted, "one in the transport and four queued");
+    assertThrows(SinkFullException.class, () -> sink.put(new Event(-1)));
+    release.countDown();
+    sink.close();
+    assertEquals(accepted, t.events.size());
+    SinkMetrics m = sink.metrics();
+    assertEquals(accepted, m.accepted());
+    assertEquals(2, m.refused());
+  }
+
+  @Test
+  void queueByteCapacityLimitsSerializedEventsWaiting() throws Exception {
+    CountDownLatch inSend = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    RecordingTransport t = stuck(inSend, release);
+    Sink<Event> sink = builder(t).serializeOn(Sink.SerializeOn.CALLER).maxBatchEvents(1)
+        .queueCapacity(1024, 100).build();
+    sink.put(new Event(-2));
+    inSend.await();
+    int accepted = 1;
+    while (sink.offer(new Event(accepted))) {
+      accepted++;
+      assertTrue(accepted < 100, "100 bytes hold a few events of ~25 bytes");
+    }
+    assertTrue(accepted >= 4 && accepted <= 6, "one in the transport, three or four of ~25 bytes waiting: " + accepted);
+    release.countDown();
+    sink.close();
+    assertEquals(accepted, t.events.size());
+  }
+
+  @Test
+  void putAndOfferAfterCloseThrow() throws Exception {
+    Sink<Event> sink = builder(new RecordingTransport()).build();
+    sink.put(new Event(1));
+    sink.close();
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> sink.put(new Event(2)));
+    assertTrue(e.getMessage().contains("closed"), e.getMessage());
+    assertThrows(IllegalStateException.class, () -> sink.offer(new Event(3)));
+    assertEquals(1, sink.metrics().delivered());
+    assertEquals(1, sink.metrics().accepted());
+  }
+
+  @Test
+  void transientFailuresAreRetriedUntilDelivered() throws Exception {
+    RecordingTransport t = new RecordingTransport((call, b) -> {
+      if (call <= 3) {
+        throw new IOException("connection refused (call " + call + ")");
+      }
+      return Outcome.delivered();
+    });
+    try (Sink<Event> sink = builder(t).retry(fast()).build()) {
+      for (int i = 0; i < 10; i++) {
+        sink.put(new Event(i));
+      }
+      sink.flush();
+      SinkMetrics m = sink.metrics();
+      assertEquals(10, m.delivered());
+      assertEquals(30, m.retried(), "ten events, three failed sends");
+      assertEquals(4, m.batches());
+      assertEquals(4, m.batchLatency().getTotalCount());
+    }
+    assertEquals(10, t.events.size());
+  }
+
+  @Test
+  void partialOutcomesRetryOnlyTheFailedEventsAndDeadLetterTheRejectedWithTheirReason()
+      throws Exception {
+    // Every event whose id is divisible by 10 is refused for good; by 3, busy once.
+    Set<Integer> busyOnce = new HashSet<>();
+    RecordingTransport t = new RecordingTransport((call, b) -> {
+      Outcome.Builder o = Outcome.builder(b.size());
+      for (int i = 0; i < b.size(); i++) {
+        int id = id(b.eventString(i));
+        if (id % 10 == 0) {
+          o.reject(i, "mapping conflict on event " + id);
+        } else if (id % 3 == 0 && busyOnce.add(id)) {
+          o.retry(i, "busy");
+        }
+      }
+      return o.build();
+    });
+    RecordingTransport dead = new RecordingTransport();
+    try (Sink<Event> sink = builder(t).deadLetters(dead).retry(fast()).build()) {
+      for (int i = 1; i <= 100; i++) {
+        sink.put(new Event(i));
+      }
+    }
+    assertEquals(90, t.events.size());
+    assertEquals(90, new HashSet<>(t.events).size(), "no event delivered twice");
+    assertEquals(10, dead.events.size());
+    for (String record : dead.events) {
+      JsonObject o = (JsonObject) Json.parse(record);
+      int id = o.getObject("event").getNumber("id").intValue();
+      assertEquals(0, id % 10, record);
+      assertEquals("mapping conflict on event " + id, o.getString("error"));
+    }
+  }
+
+  @Test
+  void eventsAreDeadLetteredWhenTheAttemptsRunOut() throws Exception {
+    RecordingTransport t = new RecordingTransport((call, b) -> Outcome.retry("HTTP 503"));
+    RecordingTransport dead = new RecordingTransport();
+    Sink<Event> sink = builder(t).deadLetters(dead).retry(fast().maxAttempts(3)).build();
+    for (int i = 0; i < 5; i++) {
+      sink.put(new Event(i));
+    }
+    SinkMetrics m = sink.close(Duration.ofSeconds(30));
+    assertEquals(3, t.calls);
+    assertEquals(5, m.deadLettered());
+    assertEquals(10, m.retried());
+    assertEquals(0, m.pending());
+    assertEquals(5, dead.events.size());
+    assertEquals("gave up after 3 attempt(s): HTTP 503",
+        ((JsonObject) Json.parse(dead.events.get(0))).getString("error"));
+  }
+
+  @Test
+  void closeWithoutDeadLettersReportsWhatWasNotDelivered() throws Exception {
+    RecordingTransport t = new RecordingTransport((call, b) -> Outcome.rejected("HTTP 400: bad"));
+    Sink<Event> sink = builder(t).build();
+    sink.put(new Event(1));
+    sink.put(new Event(2));
+    IncompleteDeliveryException e = assertThrows(IncompleteDeliveryException.class, sink::close);
+    assertEquals(2, e.metrics().failed());
+    assertTrue(e.getMessage().contains("HTTP 400: bad"), e.getMessage());
+  }
+
+  @Test
+  void closeGivesUpRetryingAtItsTimeoutAndDeadLettersTheRest() throws Exception {
+    RecordingTransport t = new RecordingTransport((call, b) -> {
+      throw new IOException("server down");
+    });
+    RecordingTransport dead = new RecordingTransport();
+    Sink<Event> sink = builder(t).deadLetters(dead).build(); // default policy: retries forever
+    for (int i = 0; i < 20; i++) {
+      sink.put(new Event(i));
+    }
+    SinkMetrics m = sink.close(Duration.ofMillis(300));
+    assertEquals(20, m.accepted());
+    assertEquals(20, m.deadLettered());
+    assertEquals(0, m.delivered());
+    String error = ((JsonObject) Json.parse(dead.events.get(0))).getString("error");
+    assertTrue(error.startsWith("not delivered before the sink's close timeout; last error: IOException: server down"), error);
+  }
+
+  @Test
+  void anEventTheSerializerCannotWriteIsDeadLetteredOnTheWriterThread() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    RecordingTransport dead = new RecordingTransport();
+    try (Sink<Event> sink = Sink.<Event>builder()
+        .serializer((e, w) -> {
+          if (e.id() == 2) {
+            throw new IllegalArgumentException("no event 2");
+          }
+          write(e, w);
+        })
+        .transport(t).deadLetters(dead).build()) {
+      for (int i = 1; i <= 3; i++) {
+        sink.put(new Event(i));
+      }
+    }
+    assertEquals(2, t.events.size());
+    JsonObject record = (JsonObject) Json.parse(dead.events.get(0));
+    assertEquals("could not serialize the event: IllegalArgumentException: no event 2", record.getString("error"));
+    assertEquals("Event[id=2, name=event 2]", record.getString("eventText"));
+  }
+
+  @Test
+  void anEventTheSerializerCannotWriteIsRefusedByPutOnTheCallerThread() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    try (Sink<Event> sink = Sink.<Event>builder()
+        .serializer((e, w) -> w.beginObject()) // never completes the object
+        .serializeOn(Sink.SerializeOn.CALLER).transport(t).build()) {
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> sink.put(new Event(1)));
+      assertTrue(e.getMessage().contains("did not write one complete JSON value"), e.getMessage());
+      assertEquals(0, sink.metrics().accepted());
+      assertEquals(1, sink.metrics().refused());
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Sink.SerializeOn.class)
+  void manyProducersLoseNothingAndDuplicateNothing(Sink.SerializeOn where) throws Exception {
+    int producers = 4;
+    int each = 50_000;
+    RecordingTransport t = new RecordingTransport();
+    Sink<Event> sink = builder(t).serializeOn(where).queueCapacity(256, 1 << 20).build();
+    List<Thread> threads = new ArrayList<>();
+    for (int p = 0; p < producers; p++) {
+      int base = p * each;
+      Thread th = new Thread(() -> {
+        try {
+          for (int i = 0; i < each; i++) {
+            sink.put(new Event(base + i));
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      threads.add(th);
+      th.start();
+    }
+    for (Thread th : threads) {
+      th.join();
+    }
+    sink.close();
+    assertEquals(producers * each, t.events.size());
+    boolean[] seen = new boolean[producers * each];
+    int[] lastOfProducer = new int[producers];
+    java.util.Arrays.fill(lastOfProducer, -1);
+    for (String json : t.events) {
+      int id = id(json);
+      assertFalse(seen[id], "delivered twice: " + id);
+      seen[id] = true;
+      int p = id / each;
+      assertTrue(id > lastOfProducer[p], "each producer's events keep their order");
+      lastOfProducer[p] = id;
+    }
+    SinkMetrics m = sink.metrics();
+    assertEquals(producers * each, m.accepted());
+    assertEquals(m.accepted(), m.delivered());
+    assertEquals(0, m.queueDepth());
+  }
+
+  @Test
+  void closeWhileProducersAreRunningAccountsForEveryAcceptedEvent() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    Sink<Event> sink = builder(t).queueCapacity(64, 1 << 20).build();
+    int producers = 3;
+    long[] accepted = new long[producers];
+    List<Thread> threads = new ArrayList<>();
+    CountDownLatch started = new CountDownLatch(producers);
+    for (int p = 0; p < producers; p++) {
+      int me = p;
+      Thread th = new Thread(() -> {
+        started.countDown();
+        for (int i = 0; ; i++) {
+          try {
+            sink.put(new Event(me * 10_000_000 + i));
+            accepted[me]++;
+          } catch (IllegalStateException closed) {
+            return;
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      });
+      threads.add(th);
+      th.start();
+    }
+    started.await();
+    Thread.sleep(50); // let them run into the queue; the check below does not depend on how far
+    SinkMetrics m = sink.close(Duration.ofSeconds(30));
+    for (Thread th : threads) {
+      th.join();
+    }
+    long total = accepted[0] + accepted[1] + accepted[2];
+    assertEquals(total, m.accepted());
+    assertEquals(total, m.delivered());
+    assertEquals(total, t.events.size());
+  }
+
+  @Test
+  void rawJsonEventsAreCopiedAsTheyAre() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    try (Sink<byte[]> sink = Sink.<byte[]>builder().serializer(EventSerializer.rawJson()).transport(t).build()) {
+      sink.put("{\"a\": [1, 2]}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    assertEquals(List.of("{\"a\": [1, 2]}"), t.events);
+  }
+
+  /** Signals {@code inSend} when called, then waits for {@code release}. */
+  static RecordingTransport stuck(CountDownLatch inSend, CountDownLatch release) {
+    return new RecordingTransport((call, b) -> {
+      inSend.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        throw new IOException(e);
+      }
+      return Outcome.delivered();
+    });
+  }
+
+  static RetryPolicy fast() {
+    return RetryPolicy.exponential(Duration.ofMillis(1), Duration.ofMillis(5));
+  }
+}
