@@ -743,6 +743,20 @@ public final class JsonWriter implements Closeable, Flushable {
     return Arrays.copyOf(buf, pos);
   }
 
+  /**
+   * The array holding the bytes written so far, from index 0 to {@link #size()}: for handing them
+   * to I/O without a copy. Valid until the next write or {@link #reset()}, either of which may
+   * replace the array. Only for a writer into a growable buffer ({@link #create()}).
+   *
+   * @throws IllegalStateException for a writer to a stream, whose buffer holds only a part
+   */
+  public byte[] buffer() {
+    if (out != null) {
+      throw new IllegalStateException("a writer to a stream has no buffer of everything written");
+    }
+    return buf;
+  }
+
   /** The UTF-8 bytes written so far, decoded; for tests and messages. */
   @Override
   public String toString() {

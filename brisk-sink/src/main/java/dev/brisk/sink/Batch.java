@@ -9,10 +9,10 @@ import java.util.Arrays;
  * The events a {@link Transport} is asked to deliver at once: each one a complete JSON value in
  * UTF-8, written by the sink's serializer, without a line break.
  *
- * <p>Layout: the events lie in one buffer, each followed by {@code '\n'}; event {@code i} is {@code
+ * <p>Layout: the events lie in one buffer, separated by {@code '\n'}; event {@code i} is {@code
  * buffer()[start(i) .. start(i) + length(i))}. A batch formed by the sink is contiguous, so {@link
- * #writeNdjson} hands the buffer over in one write; a batch {@link #select selected} from another
- * (for a retry of some of its events) shares its buffer.
+ * #writeNdjson} hands the buffer over in one write (and one for the last line break); a batch
+ * {@link #select selected} from another (for a retry of some of its events) shares its buffer.
  *
  * <p>Not thread-safe, and valid only during the {@link Transport#send} call that receives it: the
  * sink reuses the buffer for the next batch. A transport that keeps events longer copies them
@@ -113,7 +113,8 @@ public final class Batch {
       while (j < count && starts[j] == ends[j - 1] + 1) {
         j++;
       }
-      out.write(buf, starts[i], ends[j - 1] + 1 - starts[i]);
+      out.write(buf, starts[i], ends[j - 1] - starts[i]);
+      out.write('\n');
       i = j;
     }
   }

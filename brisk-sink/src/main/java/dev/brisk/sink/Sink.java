@@ -2,7 +2,6 @@ package dev.brisk.sink;
 
 import dev.brisk.json.JsonWriter;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -383,62 +382,70 @@ public final class Sink<T> implements AutoCloseable {
   // ---------------------------------------------------------------------------------------------
   // The writer thread
 
-  /** Growable bytes of the batch being formed: each event followed by a line break. */
-  private static final class Buffer extends OutputStream {
-    byte[] buf;
-    int size;
+  /**
+   * The batch being formed: events written straight into one {@link JsonWriter}, which puts a line
+   * break between top-level values, with where each event starts and ends.
+   */
+  private static final class Buffer {
+    final JsonWriter w = JsonWriter.create();
     int count;
     int[] starts;
     int[] ends;
 
-    Buffer(int events, int bytes) {
-      buf = new byte[bytes];
+    Buffer(int events) {
       starts = new int[events];
       ends = new int[events];
     }
 
-    @Override
-    public void write(int b) {
-      ensure(1);
-      buf[size++] = (byte) b;
+    int size() {
+      return (int) w.size();
     }
 
-    @Override
-    public void write(byte[] b, int off, int len) {
-      ensure(len);
-      System.arraycopy(b, off, buf, size, len);
-      size += len;
-    }
-
-    void begin() {
+    /** Records the value written since {@code before} as the next event, if it is one. */
+    boolean commit(long before) {
+      long after = w.size();
+      if (!w.isComplete() || after == before) {
+        return false;
+      }
       if (count == starts.length) {
         starts = Arrays.copyOf(starts, count * 2);
         ends = Arrays.copyOf(ends, count * 2);
       }
-      starts[count] = size;
+      starts[count] = (int) before + (count > 0 ? 1 : 0); // after the writer's line break
+      ends[count++] = (int) after;
+      return true;
     }
 
-    void end() {
-      ends[count++] = size;
-      write('\n');
-    }
-
-    void ensure(int n) {
-      if (size + n > buf.length) {
-        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + n));
+    /** Drops whatever was written after the last committed event: a serializer failed midway. */
+    void rollback() {
+      int n = count;
+      byte[] keep = n == 0 ? null : Arrays.copyOf(w.buffer(), ends[n - 1]);
+      int[] s = starts.clone();
+      int[] e = ends.clone();
+      clear();
+      for (int i = 0; i < n; i++) {
+        long before = w.size();
+        w.rawValue(keep, s[i], e[i] - s[i]);
+        commit(before);
       }
     }
 
+    /** Takes the last event out (its bytes copied), leaving the others. */
+    byte[] removeLast() {
+      byte[] last = Arrays.copyOfRange(w.buffer(), starts[count - 1], ends[count - 1]);
+      count--;
+      return last;
+    }
+
     void clear() {
-      size = 0;
+      w.reset();
       count = 0;
     }
   }
 
   private final class Writer implements Runnable {
-    private final Buffer batch = new Buffer(Math.min(maxBatchEvents, 1 << 16), 64 * 1024);
-    private final Buffer dead = new Buffer(16, 4096);
-    private final JsonWriter scratch = JsonWriter.create();
+    private final Buffer batch = new Buffer(Math.min(maxBatchEvents, 1 << 16));
+    private final Buffer dead = new Buffer(16);
     private int[] identity = new int[0];
     private long lingerDeadline;
 
@@ -509,43 +516,44 @@ public final class Sink<T> implements AutoCloseable {
 
     @SuppressWarnings("unchecked")
     private void add(Object o) {
-      int len;
-      byte[] src;
+      Buffer b = batch;
+      long before = b.w.size();
       if (onCaller) {
-        src = (byte[]) o;
-        len = src.length;
-        queuedBytes.addAndGet(-len);
+        byte[] bytes = (byte[]) o;
+        queuedBytes.addAndGet(-bytes.length);
+        b.w.rawValue(bytes, 0, bytes.length);
+        b.commit(before);
       } else {
-        scratch.reset();
+        boolean ok;
         try {
-          serializer.write((T) o, scratch);
-          if (!scratch.isComplete()) {
-            throw new IllegalStateException("the serializer did not write one complete JSON value");
-          }
+          serializer.write((T) o, b.w);
+          ok = b.commit(before);
         } catch (RuntimeException e) {
+          b.rollback();
           unserializable(o, e);
           return;
         }
-        src = null;
-        len = (int) scratch.size();
-      }
-      if (batch.count > 0 && (long) batch.size + len + 1 > maxBatchBytes) {
-        deliverBatch();
-        lingerDeadline = System.nanoTime() + lingerNanos;
-      }
-      batch.begin();
-      if (src != null) {
-        batch.write(src, 0, len);
-      } else {
-        try {
-          scratch.writeTo(batch);
-        } catch (IOException e) {
-          throw new AssertionError(e); // Buffer does not throw
+        if (!ok) {
+          b.rollback();
+          unserializable(o, new IllegalStateException("the serializer did not write one complete JSON value"));
+          return;
         }
       }
-      batch.end();
-      if (batch.count >= maxBatchEvents || batch.size >= maxBatchBytes) {
-        deliverBatch();
+      if (b.size() >= maxBatchBytes || b.count >= maxBatchEvents) {
+        if (b.count > 1 && b.size() > maxBatchBytes) {
+          // This event took the batch past its size: the others go now, it starts the next batch.
+          byte[] last = b.removeLast();
+          deliverBatch();
+          lingerDeadline = System.nanoTime() + lingerNanos;
+          long at = b.w.size();
+          b.w.rawValue(last, 0, last.length);
+          b.commit(at);
+          if (b.size() >= maxBatchBytes || b.count >= maxBatchEvents) {
+            deliverBatch();
+          }
+        } else {
+          deliverBatch();
+        }
       }
     }
 
@@ -556,7 +564,7 @@ public final class Sink<T> implements AutoCloseable {
           identity[i] = i;
         }
       }
-      return new Batch(b.buf, b.starts, b.ends, identity, b.count);
+      return new Batch(b.w.buffer(), b.starts, b.ends, identity, b.count);
     }
 
     private void deliverBatch() {
@@ -681,17 +689,17 @@ public final class Sink<T> implements AutoCloseable {
         return;
       }
       dead.clear();
-      JsonWriter w = scratch;
+      JsonWriter w = dead.w;
       for (int k = 0; k < n; k++) {
         String why = reason != null ? reason : out.reason(outIdx == null ? k : outIdx[k]);
-        w.reset();
+        long before = w.size();
         w.beginObject();
         w.name("error").value(why);
         w.name("attempts").value(attempts);
         w.name("destination").value(transport.describe());
         w.name("event").rawValue(events.buffer(), events.start(k), events.length(k));
         w.endObject();
-        appendRecord(w);
+        dead.commit(before);
       }
       deliverDead(view(dead));
     }
@@ -708,26 +716,16 @@ public final class Sink<T> implements AutoCloseable {
         return;
       }
       dead.clear();
-      scratch.reset();
-      scratch.beginObject();
-      scratch.name("error").value(why);
-      scratch.name("attempts").value(0);
-      scratch.name("destination").value(transport.describe());
-      scratch.name("event").nullValue();
-      scratch.name("eventText").value(text);
-      scratch.endObject();
-      appendRecord(scratch);
+      JsonWriter w = dead.w;
+      w.beginObject();
+      w.name("error").value(why);
+      w.name("attempts").value(0);
+      w.name("destination").value(transport.describe());
+      w.name("event").nullValue();
+      w.name("eventText").value(text);
+      w.endObject();
+      dead.commit(0);
       deliverDead(view(dead));
-    }
-
-    private void appendRecord(JsonWriter w) {
-      dead.begin();
-      try {
-        w.writeTo(dead);
-      } catch (IOException e) {
-        throw new AssertionError(e); // Buffer does not throw
-      }
-      dead.end();
     }
 
     /** Retries the dead-letter transport forever, or until the close deadline. */
