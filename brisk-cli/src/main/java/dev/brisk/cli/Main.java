@@ -8,19 +8,23 @@ import picocli.CommandLine.Command;
  * The {@code brisk} command.
  *
  * <p>Exit codes: 0 success, 1 bad input (a file that is not valid JSON, or cannot be read), 2 usage
- * error.
+ * error, 3 events that could not be delivered.
  */
 @Command(
     name = "brisk",
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "Fast, exact and safe JSON for event pipelines.",
-    subcommands = {CheckCommand.class, FmtCommand.class, CompileCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
-    footer = {"", "Exit codes: 0 ok, 1 bad input, 2 usage."})
+    subcommands = {
+      DemoCommand.class, ShipCommand.class, CheckCommand.class, FmtCommand.class, CompileCommand.class,
+      ValidateCommand.class, CommandLine.HelpCommand.class
+    },
+    footer = {"", "Exit codes: 0 ok, 1 bad input, 2 usage, 3 delivery failed."})
 public final class Main implements Runnable {
   static final int OK = 0;
   static final int BAD_INPUT = 1;
   static final int USAGE = 2;
+  static final int DELIVERY_FAILED = 3;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -41,8 +41,9 @@ import org.jctools.queues.MpscArrayQueue;
  * <h2>Threads</h2>
  * {@link #put}, {@link #offer}, {@link #flush}, {@link #metrics} and {@link #close} may be called
  * from any number of threads. {@code put} and {@code offer} take no lock: the event goes into a
- * JCTools {@link MpscArrayQueue} (a CAS on its producer index), counted in two striped {@link
- * LongAdder}s; only when the queue is full does {@code put} wait, parking in short steps. The
+ * JCTools {@link MpscArrayQueue} (a CAS on its producer index), passing a {@link ProducerGate}
+ * (two striped counters that let {@code close} wait for producers in flight); only when the queue
+ * is full does {@code put} wait, parking in short steps. The
  * serializer and the transport run on the writer thread (the serializer on the calling thread
  * instead with {@link Builder#serializeOn serializeOn(CALLER)}); the transport is only ever called
  * from the writer thread, one batch at a time.
@@ -88,13 +89,11 @@ public final class Sink<T> implements AutoCloseable {
   private final MpscArrayQueue<Object> queue;
   private final Thread writer;
 
-  // Producer side. accepted = exited - refused once no producer is inside put/offer.
-  private final LongAdder entered = new LongAdder();
-  private final LongAdder exited = new LongAdder();
+  // Producer side. accepted = exits - refused (exact once no producer is inside put/offer).
+  private final ProducerGate gate = new ProducerGate();
   private final LongAdder refused = new LongAdder();
   /** Bytes of serialized events in the queue (CALLER mode only). */
   private final AtomicLong queuedBytes = new AtomicLong();
-  private volatile boolean closed;
   private volatile boolean writerParked;
   /** System.nanoTime after which retries stop (set by close); valid when aborting. */
   private volatile long abortAt;
@@ -147,10 +146,9 @@ public final class Sink<T> implements AutoCloseable {
    */
   public void put(T event) throws InterruptedException {
     Objects.requireNonNull(event, "event");
-    entered.increment(); // StoreLoad against close(): closed is read after this CAS
     boolean ok = false;
     try {
-      if (closed) {
+      if (!gate.enter()) {
         throw closedException();
       }
       Object item = onCaller ? serialize(event) : event;
@@ -164,7 +162,7 @@ public final class Sink<T> implements AutoCloseable {
       if (!ok) {
         refused.increment();
       }
-      exited.increment();
+      gate.exit();
     }
   }
 
@@ -176,10 +174,9 @@ public final class Sink<T> implements AutoCloseable {
    */
   public boolean offer(T event) {
     Objects.requireNonNull(event, "event");
-    entered.increment();
     boolean ok = false;
     try {
-      if (closed) {
+      if (!gate.enter()) {
         throw closedException();
       }
       ok = handOver(onCaller ? serialize(event) : event);
@@ -188,7 +185,7 @@ public final class Sink<T> implements AutoCloseable {
       if (!ok) {
         refused.increment();
       }
-      exited.increment();
+      gate.exit();
     }
   }
 
@@ -224,7 +221,7 @@ public final class Sink<T> implements AutoCloseable {
       if (Thread.interrupted()) {
         throw new InterruptedException("interrupted while waiting for room in the sink's queue");
       }
-      if (closed) {
+      if (gate.isClosed()) {
         throw closedException();
       }
       long left = deadline - System.nanoTime();
@@ -271,7 +268,7 @@ public final class Sink<T> implements AutoCloseable {
   /** A snapshot of the counters; see {@link SinkMetrics} for what is exact when. */
   public SinkMetrics metrics() {
     long r = refused.sum();
-    long accepted = exited.sum() - r;
+    long accepted = gate.exits() - r; // exact after close; while running, off by the producers in flight
     return new SinkMetrics(
         accepted, r, delivered, retried, deadLettered, failed, queue.size(), batches, bytes, latency.copy());
   }
@@ -289,12 +286,8 @@ public final class Sink<T> implements AutoCloseable {
       if (finalMetrics != null) {
         return finalMetrics;
       }
-      closed = true; // StoreLoad against put(): the sums below are read after this store
-      // Wait for the producers already past their check of `closed` to finish their hand-over.
-      while (exited.sum() != entered.sum()) { // exited read first: see class notes
-        Thread.onSpinWait();
-        LockSupport.parkNanos(10_000);
-      }
+      // No producer is inside put/offer after this, and none will get in.
+      gate.closeAndAwait();
       abortAt = System.nanoTime() + timeout.toNanos();
       aborting = true;
       Marker m = new Marker(true);
@@ -455,7 +448,7 @@ public final class Sink<T> implements AutoCloseable {
         loop();
       } catch (Throwable t) {
         writerError = t;
-        closed = true;
+        gate.shut();
         synchronized (failures) {
           failures.add("writer thread stopped: " + t);
         }

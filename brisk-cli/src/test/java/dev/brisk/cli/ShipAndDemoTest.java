@@ -1,0 +1,184 @@
+package dev.brisk.cli;
+
+import static dev.brisk.cli.CliTest.brisk;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonArray;
+import dev.brisk.json.JsonObject;
+import dev.brisk.json.JsonValue;
+import dev.brisk.sink.NdjsonFiles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntUnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code brisk demo} and {@code brisk ship}, run as the command line runs them, on real files and sockets. */
+class ShipAndDemoTest {
+  @TempDir Path dir;
+
+  Path write(String name, String content) throws IOException {
+    Path p = dir.resolve(name);
+    Files.writeString(p, content, StandardCharsets.UTF_8);
+    return p;
+  }
+
+  static List<String> shipped(Path folder) throws IOException {
+    List<String> events = new ArrayList<>();
+    NdjsonFiles.scan(folder, (f, line, buf, off, len) -> events.add(new String(buf, off, len, StandardCharsets.UTF_8)));
+    return events;
+  }
+
+  @Test
+  void demoGeneratesCompilesShipsAndComparesWithJackson() throws IOException {
+    Path out = dir.resolve("out");
+    CliTest.Run r = brisk("demo", "--events", "3000", "--out", out.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("generated 3,000 users events"), r.out());
+    assertTrue(r.out().contains("compiled the User codec from samples/users.schema"), r.out());
+    assertTrue(r.out().matches("(?s).*brisk: +3,000 events in .* 0 retries, 0 dead letters; \\d+ file\\(s\\) in .*"), r.out());
+    assertTrue(r.out().matches("(?s).*jackson: +3,000 events in .*"), r.out());
+    assertTrue(r.out().matches("(?s).*brisk shipped \\d+\\.\\d\\dx the events per second of jackson databind.*"), r.out());
+    List<String> input = Files.readAllLines(out.resolve("input/users.ndjson"));
+    List<String> brisk = shipped(out.resolve("brisk"));
+    List<String> jackson = shipped(out.resolve("jackson"));
+    assertEquals(3000, input.size());
+    assertEquals(3000, brisk.size());
+    assertEquals(3000, jackson.size());
+    for (int i = 0; i < input.size(); i++) {
+      JsonValue in = Json.parse(input.get(i));
+      assertEquals(in, Json.parse(brisk.get(i)), "brisk shipped event " + i + " as it was");
+      assertEquals(in, Json.parse(jackson.get(i)), "jackson shipped event " + i + " as it was");
+    }
+  }
+
+  @Test
+  void demoIsTheSameForTheSameSeed() throws IOException {
+    assertEquals(0, brisk("demo", "--events", "50", "--no-jackson", "--out", dir.resolve("a").toString()).code());
+    assertEquals(0, brisk("demo", "--events", "50", "--no-jackson", "--out", dir.resolve("b").toString()).code());
+    assertEquals(Files.readString(dir.resolve("a/input/users.ndjson")), Files.readString(dir.resolve("b/input/users.ndjson")));
+  }
+
+  @Test
+  void shipToFilesReportsInvalidLinesDeadLettersThemAndShipsTheRest() throws IOException {
+    Path in = write("events.ndjson", "{\"id\":1}\n{\"id\":2,}\n\n{\"id\":3}\n[4\n{\"id\":5}\n");
+    Path dead = dir.resolve("dead.ndjson");
+    CliTest.Run r = brisk("ship", in.toString(), "--to", "file:" + dir.resolve("out"), "--dead-letter", dead.toString());
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertTrue(r.err().contains(in + ":2:9: expected a member name in double quotes but found '}' (a trailing comma?"), r.err());
+    assertTrue(r.err().contains(in + ":5:3: unexpected end of input: expected ',' or ']' (at $[0])"), r.err());
+    assertTrue(r.out().contains("shipped 3 of 5 events to file:" + dir.resolve("out") + "/"), r.out());
+    assertTrue(r.out().contains("2 invalid lines"), r.out());
+    assertEquals(List.of("{\"id\":1}", "{\"id\":3}", "{\"id\":5}"), shipped(dir.resolve("out")));
+    List<String> records = Files.readAllLines(dead);
+    assertEquals(2, records.size());
+    JsonObject first = (JsonObject) Json.parse(records.get(0));
+    assertTrue(first.getString("error").startsWith(in + ":2:9: expected a member name in double quotes but found '}'"), first.toString());
+    assertTrue(first.getString("error").endsWith("(at $.id)"), first.toString());
+    assertEquals("{\"id\":2,}", first.getString("text"));
+    assertEquals(2, first.getNumber("line").intValue());
+  }
+
+  @Test
+  void shipWithASchemaReadsAndWritesEachEventWithTheCompiledCodec() throws IOException {
+    Path schema = write("s.schema", "create json schema Point(x int, y int)");
+    Path in = write("points.ndjson", "{\"y\":2,\"x\":1}\n{\"x\":\"3\",\"y\":4}\n{\"x\":5}\n");
+    CliTest.Run r = brisk("ship", in.toString(), "--to", "file:" + dir.resolve("out"), "--schema", schema.toString(), "--type", "Point");
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertTrue(r.err().contains(in + ":2:6: expected an int but found a string (at $.x)"), r.err());
+    assertEquals(List.of("{\"x\":1,\"y\":2}", "{\"x\":5,\"y\":null}"), shipped(dir.resolve("out")));
+    r = brisk("ship", in.toString(), "--to", "file:" + dir.resolve("out2"), "--schema", schema.toString(), "--type", "Point", "--lenient");
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertEquals(List.of("{\"x\":1,\"y\":2}", "{\"x\":3,\"y\":4}", "{\"x\":5,\"y\":null}"), shipped(dir.resolve("out2")));
+  }
+
+  /** A batch endpoint on a real socket; {@code status} answers request n. */
+  static final class Receiver implements AutoCloseable {
+    final HttpServer server;
+    final List<JsonValue> events = new CopyOnWriteArrayList<>();
+    final AtomicInteger requests = new AtomicInteger();
+
+    Receiver(IntUnaryOperator status) throws IOException {
+      server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+      server.createContext("/batch", ex -> {
+        byte[] body;
+        try (InputStream in = ex.getRequestBody()) {
+          body = in.readAllBytes();
+        }
+        int code = status.applyAsInt(requests.incrementAndGet());
+        if (code == 200) {
+          for (JsonValue v : (JsonArray) Json.parse(body)) {
+            events.add(v);
+          }
+        }
+        ex.sendResponseHeaders(code, -1);
+        ex.close();
+      });
+      server.start();
+    }
+
+    String url() {
+      return "batch+http://127.0.0.1:" + server.getAddress().getPort() + "/batch";
+    }
+
+    @Override
+    public void close() {
+      server.stop(0);
+    }
+  }
+
+  @Test
+  void shipToAnHttpBatchEndpointRidesOutErrorsAndDeliversEverything() throws IOException {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 2500; i++) {
+      sb.append("{\"id\":").append(i).append("}\n");
+    }
+    Path in = write("many.ndjson", sb.toString());
+    try (Receiver rx = new Receiver(n -> n % 2 == 1 ? 503 : 200)) {
+      CliTest.Run r = brisk("ship", in.toString(), "--to", rx.url(), "--batch-size", "500", "-q");
+      assertEquals(0, r.code(), r.out() + r.err());
+      assertEquals(2500, rx.events.size());
+      for (int i = 0; i < 2500; i++) {
+        assertEquals(i, ((JsonObject) rx.events.get(i)).getNumber("id").intValue());
+      }
+      assertTrue(r.out().contains("shipped 2,500 of 2,500 events"), r.out());
+    }
+  }
+
+  @Test
+  void shipExitsThreeAndDeadLettersWhatTheEndpointRefuses() throws IOException {
+    Path in = write("e.ndjson", "{\"id\":1}\n{\"id\":2}\n");
+    Path dead = dir.resolve("dead.ndjson");
+    try (Receiver rx = new Receiver(n -> 400)) {
+      CliTest.Run r = brisk("ship", in.toString(), "--to", rx.url(), "--dead-letter", dead.toString(), "-q");
+      assertEquals(3, r.code(), r.out() + r.err());
+      assertTrue(r.out().contains("2 dead letters"), r.out());
+      List<String> records = Files.readAllLines(dead);
+      assertEquals(2, records.size());
+      JsonObject rec = (JsonObject) Json.parse(records.get(0));
+      assertTrue(rec.getString("error").startsWith("HTTP 400 from http://127.0.0.1:"), rec.toString());
+      assertEquals(Json.parse("{\"id\":1}"), rec.get("event"));
+    }
+  }
+
+  @Test
+  void shipRefusesUnknownDestinationsWithUsage() {
+    CliTest.Run r = brisk("ship", "-", "--to", "ftp://x");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("--to takes file:DIR or batch+http(s)://host:port/path, not 'ftp://x'"), r.err());
+    r = brisk("ship", "-", "--to", "file:x", "--linger", "soon");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("--linger takes a duration such as 100ms"), r.err());
+  }
+}
