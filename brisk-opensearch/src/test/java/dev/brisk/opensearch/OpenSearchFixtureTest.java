@@ -11,8 +11,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The fixture runs a real server, which keeps acknowledged writes across a SIGKILL. */
+@ExtendWith(SharedOpenSearch.class)
 class OpenSearchFixtureTest {
   static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -23,12 +25,11 @@ class OpenSearchFixtureTest {
   }
 
   @Test
-  void startsKillsAndRestartsARealServerThatKeepsItsData() throws Exception {
-    try (OpenSearchFixture os = OpenSearchFixture.builder().build()) {
-      os.start();
+  void startsKillsAndRestartsARealServerThatKeepsItsData(OpenSearchFixture os) throws Exception {
+    {
       JsonObject info = (JsonObject) Json.parse(call("GET", os.uri(), null).body());
       assertEquals(System.getProperty("brisk.opensearch.version", "3.6.0"), info.getObject("version").getString("number"));
-      assertEquals(201, call("PUT", os.uri().resolve("/t/_doc/1"), "{\"a\":1}").statusCode());
+      assertEquals(201, call("PUT", os.uri().resolve("/t/_doc/1?refresh=true"), "{\"a\":1}").statusCode());
 
       os.kill();
       assertFalse(os.isRunning());

@@ -168,6 +168,18 @@ public final class Outcome {
       return this;
     }
 
+    /**
+     * Copies the outcome of a {@link Batch#select selection} of the batch: event {@code k} of
+     * {@code part} was event {@code positions[k]} of this batch, for k below {@code n}.
+     */
+    public Builder mergeAt(int[] positions, int n, Outcome part) {
+      for (int k = 0; k < n; k++) {
+        states[positions[k]] = part.state(k);
+        reasons[positions[k]] = part.reason(k);
+      }
+      return this;
+    }
+
     public Outcome build() {
       return new Outcome(DELIVERED, states.clone(), reasons.clone(), null);
     }

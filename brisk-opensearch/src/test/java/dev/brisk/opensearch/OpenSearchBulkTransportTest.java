@@ -1,0 +1,179 @@
+package dev.brisk.opensearch;
+
+import static dev.brisk.opensearch.SharedOpenSearch.call;
+import static dev.brisk.opensearch.SharedOpenSearch.count;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonObject;
+import dev.brisk.json.JsonWriter;
+import dev.brisk.sink.Batch;
+import dev.brisk.sink.NdjsonFileTransport;
+import dev.brisk.sink.Outcome;
+import dev.brisk.sink.RetryPolicy;
+import dev.brisk.sink.Sink;
+import dev.brisk.sink.SinkMetrics;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The _bulk transport against a real OpenSearch (the fixture), through a real Sink. */
+@ExtendWith(SharedOpenSearch.class)
+class OpenSearchBulkTransportTest {
+  @TempDir Path dir;
+
+  /** An event: {"uid":"u-<i>","n":<i>,"name":"user <i>","tags":[...]}. */
+  record Doc(int i) {}
+
+  static void write(Doc d, JsonWriter w) {
+    w.beginObject().name("uid").value("u-" + d.i()).name("n").value(d.i()).name("name").value("user " + d.i())
+        .name("tags").beginArray().value("a").value("b").endArray().endObject();
+  }
+
+  static Sink.Builder<Doc> sink(OpenSearchBulkTransport t) {
+    return Sink.<Doc>builder().serializer(OpenSearchBulkTransportTest::write).transport(t).maxBatchEvents(1000)
+        .retry(RetryPolicy.exponential(Duration.ofMillis(50), Duration.ofSeconds(2)));
+  }
+
+  @Test
+  void shipsEveryDocumentOnceWithItsIdFromAField(OpenSearchFixture os) throws Exception {
+    int docs = Integer.getInteger("brisk.opensearch.docs", 100_000);
+    OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("ship-all", os.uri()).idField("uid").build();
+    SinkMetrics m;
+    try (Sink<Doc> sink = sink(t).build()) {
+      for (int i = 0; i < docs; i++) {
+        sink.put(new Doc(i));
+      }
+      sink.flush();
+      m = sink.metrics();
+    }
+    assertEquals(docs, m.delivered(), m.toString());
+    assertEquals(docs, count(os.uri(), "ship-all"), "every _id once");
+    for (int i : new int[] {0, docs / 2, docs - 1}) {
+      JsonObject got = (JsonObject) Json.parse(call("GET", os.uri().resolve("/ship-all/_doc/u-" + i), null).body());
+      assertEquals(i, got.getObject("_source").getNumber("n").intValue());
+    }
+  }
+
+  @Test
+  void derivedIdsMakeARepeatedBatchOneSetOfDocuments(OpenSearchFixture os) throws Exception {
+    try (OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("derived", os.uri()).build()) {
+      Batch b = Batch.of("{\"a\":1}", "{\"a\":2}", "{\"a\":3}");
+      assertEquals(Outcome.delivered(), t.send(b));
+      assertEquals(Outcome.delivered(), t.send(b)); // a retry after a lost answer
+    }
+    assertEquals(3, count(os.uri(), "derived"));
+  }
+
+  @Test
+  void createCountsAConflictWithAnEarlierAttemptAsDelivered(OpenSearchFixture os) throws Exception {
+    try (OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("created", os.uri())
+        .action(OpenSearchBulkTransport.Action.CREATE).idField("uid").build()) {
+      assertTrue(t.send(Batch.of("{\"uid\":\"x\",\"v\":1}")).allDelivered());
+      assertTrue(t.send(Batch.of("{\"uid\":\"x\",\"v\":1}", "{\"uid\":\"y\",\"v\":2}")).allDelivered());
+    }
+    assertEquals(2, count(os.uri(), "created"));
+  }
+
+  @Test
+  void documentsTheMappingRejectsGoToTheDeadLettersWithTheReasonAndOnlyThey(OpenSearchFixture os) throws Exception {
+    assertEquals(200, call("PUT", os.uri().resolve("/strict"), "{\"mappings\":{\"properties\":{\"n\":{\"type\":\"long\"}}}}").statusCode());
+    Path dead = dir.resolve("dead.ndjson");
+    OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("strict", os.uri()).idField("uid").build();
+    try (Sink<Integer> sink = Sink.<Integer>builder()
+        .serializer((i, w) -> {
+          w.beginObject().name("uid").value("d" + i);
+          if (i % 7 == 3) {
+            w.name("n").value("not a number " + i);
+          } else {
+            w.name("n").value(i);
+          }
+          w.endObject();
+        })
+        .transport(t).deadLetters(NdjsonFileTransport.singleFile(dead)).build()) {
+      for (int i = 0; i < 700; i++) {
+        sink.put(i);
+      }
+    }
+    assertEquals(600, count(os.uri(), "strict"));
+    List<String> records = Files.readAllLines(dead);
+    assertEquals(100, records.size());
+    Set<String> ids = new HashSet<>();
+    for (String line : records) {
+      JsonObject rec = (JsonObject) Json.parse(line);
+      String error = rec.getString("error");
+      assertTrue(error.startsWith("status 400 document_parsing_exception") || error.startsWith("status 400 mapper_parsing_exception"), error);
+      assertTrue(error.contains("[n]"), error);
+      String uid = rec.getObject("event").getString("uid");
+      assertEquals(3, Integer.parseInt(uid.substring(1)) % 7, uid);
+      ids.add(uid);
+    }
+    assertEquals(100, ids.size());
+  }
+
+  @Test
+  void anEventWithoutItsIdFieldIsRejectedAndTheOthersDelivered(OpenSearchFixture os) throws Exception {
+    try (OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("ids", os.uri()).idField("uid").build()) {
+      Outcome o = t.send(Batch.of("{\"uid\":\"a\"}", "{\"other\":1}", "{\"uid\":7}", "{\"uid\":{\"x\":1}}"));
+      assertEquals(2, o.deliveredCount(4), o.toString());
+      assertEquals(2, o.rejectedCount(4), o.toString());
+    }
+    assertEquals(2, count(os.uri(), "ids"));
+  }
+
+  @Test
+  void anUnreachableNodeIsSkippedForTheNext(OpenSearchFixture os) throws Exception {
+    URI dead = URI.create("http://127.0.0.1:1");
+    try (OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("failover", dead, os.uri()).build()) {
+      assertTrue(t.send(Batch.of("{\"a\":1}")).allDelivered());
+      assertTrue(t.send(Batch.of("{\"a\":2}")).allDelivered());
+      assertEquals(3, t.requests(), "one refused connection, then the live node twice");
+    }
+    assertEquals(2, count(os.uri(), "failover"));
+  }
+
+  @Test
+  void aServerKilledMidStreamAndRestartedLosesNothing(OpenSearchFixture os) throws Exception {
+    int docs = 60_000;
+    OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("crash", os.uri()).idField("uid")
+        .connectTimeout(Duration.ofSeconds(2)).timeout(Duration.ofSeconds(20)).build();
+    AtomicReference<Throwable> failed = new AtomicReference<>();
+    Sink<Doc> sink = sink(t).maxBatchEvents(500).build();
+    Thread producer = new Thread(() -> {
+      try {
+        for (int i = 0; i < docs; i++) {
+          sink.put(new Doc(i));
+        }
+      } catch (Throwable e) {
+        failed.set(e);
+      }
+    });
+    producer.start();
+    while (sink.metrics().delivered() < docs / 4) {
+      Thread.sleep(10);
+    }
+    os.kill(); // SIGKILL mid-stream
+    long atKill = sink.metrics().delivered();
+    while (sink.metrics().retried() == 0) {
+      Thread.sleep(10); // the sink has met the dead server
+    }
+    os.start();
+    producer.join();
+    SinkMetrics m = sink.close(Duration.ofMinutes(3));
+    assertEquals(null, failed.get());
+    assertTrue(atKill < docs, "killed mid-stream");
+    assertEquals(docs, m.delivered(), m.toString());
+    assertEquals(0, m.deadLettered() + m.failed());
+    assertEquals(docs, count(os.uri(), "crash"), "every document, once");
+  }
+}
