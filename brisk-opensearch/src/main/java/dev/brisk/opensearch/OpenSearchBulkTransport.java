@@ -56,6 +56,11 @@ public final class OpenSearchBulkTransport implements Transport {
   private final String index;
   private final Action action;
   private final byte[] idField; // null: derived or auto
+  /** Whether the id member is taken out of the document (OpenSearch refuses metadata fields like _id in it). */
+  private final boolean stripIdField;
+  /** The bytes of the last event's id member to leave out of its document, absolute in its buffer; -1: none. */
+  private int cutFrom = -1;
+  private int cutTo = -1;
   private final boolean derivedIds;
   private final boolean gzip;
   private final Duration timeout;
@@ -74,6 +79,7 @@ public final class OpenSearchBulkTransport implements Transport {
     this.action = b.action;
     this.idField = b.idField == null ? null : b.idField.getBytes(StandardCharsets.UTF_8);
     this.derivedIds = b.idField == null && !b.autoIds;
+    this.stripIdField = b.idField != null && b.idField.startsWith("_");
     this.gzip = b.gzip;
     this.timeout = b.timeout;
     this.client = b.client != null ? b.client : HttpClient.newBuilder().connectTimeout(b.connectTimeout).build();
@@ -113,8 +119,7 @@ public final class OpenSearchBulkTransport implements Transport {
         continue;
       }
       writeAction(id);
-      body.write(batch.buffer(), batch.start(i), batch.length(i));
-      body.write('\n');
+      writeEvent(batch, i);
       sent[sentN++] = i;
     }
     if (sentN == 0) {
@@ -148,8 +153,7 @@ public final class OpenSearchBulkTransport implements Transport {
       body.reset();
       for (int i = 0; i < part.size(); i++) {
         writeAction(id(part, i));
-        body.write(part.buffer(), part.start(i), part.length(i));
-        body.write('\n');
+        writeEvent(part, i);
       }
     }
     byte[] payload;
@@ -306,6 +310,19 @@ public final class OpenSearchBulkTransport implements Transport {
     }
   }
 
+  /** The event as its document: without its id member when that is a metadata field. */
+  private void writeEvent(Batch b, int i) {
+    int start = b.start(i);
+    int end = start + b.length(i);
+    if (cutFrom >= 0) {
+      body.write(b.buffer(), start, cutFrom - start);
+      body.write(b.buffer(), cutTo, end - cutTo);
+    } else {
+      body.write(b.buffer(), start, end - start);
+    }
+    body.write('\n');
+  }
+
   private void writeAction(String id) {
     JsonWriter w = actionLine;
     w.reset();
@@ -321,6 +338,8 @@ public final class OpenSearchBulkTransport implements Transport {
 
   /** The event's {@code _id}: from its member, from its bytes, or none. */
   private String id(Batch b, int i) {
+    cutFrom = -1;
+    cutTo = -1;
     if (idField != null) {
       return idFromField(b.buffer(), b.start(i), b.length(i));
     }
@@ -339,23 +358,56 @@ public final class OpenSearchBulkTransport implements Transport {
     }
     while (r.next() == JsonToken.NAME) {
       if (r.nameEquals(idField)) {
+        int nameAt = off + (int) r.tokenOffset() - 1; // the opening quote
         JsonToken t = r.next();
+        String id;
         if (t == JsonToken.STRING) {
-          String s = r.getString();
-          if (s.isEmpty() || s.length() > 512) {
+          id = r.getString();
+          if (id.isEmpty() || id.length() > 512) {
             throw r.error("the _id member '" + field() + "' must be 1 to 512 characters");
           }
-          return s;
+        } else if (t == JsonToken.NUMBER && r.isIntegral()) {
+          id = r.getNumberText();
+        } else {
+          throw r.error("the _id member '" + field() + "' must be a string or an integer");
         }
-        if (t == JsonToken.NUMBER && r.isIntegral()) {
-          return r.getNumberText();
+        if (stripIdField) {
+          // The value ends after the token's raw bytes (and a string's closing quote).
+          int valueEnd = off + (int) r.tokenOffset() + r.rawLength() + (t == JsonToken.STRING ? 1 : 0);
+          cut(buf, off, off + len, nameAt, valueEnd);
         }
-        throw r.error("the _id member '" + field() + "' must be a string or an integer");
+        return id;
       }
       r.next();
       r.skipChildren();
     }
     throw r.error("the event has no _id member '" + field() + "'");
+  }
+
+  /**
+   * Marks the member {@code buf[from .. to)} (name to end of value) for leaving out, with the
+   * comma that joins it to the next member, or else to the previous one.
+   */
+  private void cut(byte[] buf, int start, int end, int from, int to) {
+    int p = to;
+    while (p < end && isSpace(buf[p])) {
+      p++;
+    }
+    if (p < end && buf[p] == ',') {
+      cutFrom = from;
+      cutTo = p + 1;
+      return;
+    }
+    int q = from - 1;
+    while (q > start && isSpace(buf[q])) {
+      q--;
+    }
+    cutFrom = buf[q] == ',' ? q : from;
+    cutTo = to;
+  }
+
+  private static boolean isSpace(byte b) {
+    return b == ' ' || b == '\t' || b == '\n' || b == '\r';
   }
 
   private String field() {
@@ -432,7 +484,11 @@ public final class OpenSearchBulkTransport implements Transport {
       return this;
     }
 
-    /** Takes each event's {@code _id} from this top-level member (a string or an integer). */
+    /**
+     * Takes each event's {@code _id} from this top-level member (a string or an integer). A member
+     * whose name starts with an underscore, such as {@code _id} itself, is also taken out of the
+     * document, because OpenSearch refuses metadata fields inside one.
+     */
     public Builder idField(String name) {
       this.idField = Objects.requireNonNull(name, "name");
       this.autoIds = false;

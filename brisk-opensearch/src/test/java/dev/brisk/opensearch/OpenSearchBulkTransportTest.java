@@ -132,6 +132,21 @@ class OpenSearchBulkTransportTest {
   }
 
   @Test
+  void anUnderscoreIdMemberBecomesTheIdAndLeavesTheDocument(OpenSearchFixture os) throws Exception {
+    try (OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("underscore", os.uri()).idField("_id").build()) {
+      Outcome o = t.send(Batch.of(
+          "{\"_id\":\"first\",\"a\":1}", "{\"a\":2, \"_id\" : \"last\" }", "{\"a\":3,\"_id\":4,\"b\":5}", "{\"_id\":\"only\"}"));
+      assertTrue(o.allDelivered(), o + ": " + o.reason(0) + " / " + o.reason(1) + " / " + o.reason(2) + " / " + o.reason(3));
+    }
+    assertEquals(4, count(os.uri(), "underscore"));
+    String[][] expect = {{"first", "{\"a\":1}"}, {"last", "{\"a\":2}"}, {"4", "{\"a\":3,\"b\":5}"}, {"only", "{}"}};
+    for (String[] e : expect) {
+      JsonObject got = (JsonObject) Json.parse(call("GET", os.uri().resolve("/underscore/_doc/" + e[0]), null).body());
+      assertEquals(Json.parse(e[1]), got.get("_source"), e[0]);
+    }
+  }
+
+  @Test
   void anUnreachableNodeIsSkippedForTheNext(OpenSearchFixture os) throws Exception {
     URI dead = URI.create("http://127.0.0.1:1");
     try (OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("failover", dead, os.uri()).build()) {

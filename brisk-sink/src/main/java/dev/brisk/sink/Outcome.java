@@ -66,7 +66,8 @@ public final class Outcome {
     return states == null ? uniform : states[i];
   }
 
-  String reason(int i) {
+  /** Why event {@code i} was not delivered, or null when it was. */
+  public String reason(int i) {
     if (states == null) {
       return uniformReason;
     }
