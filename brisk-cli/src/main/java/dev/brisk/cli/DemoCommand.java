@@ -1,18 +1,27 @@
 package dev.brisk.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brisk.json.Json;
 import dev.brisk.json.JsonException;
+import dev.brisk.json.JsonObject;
+import dev.brisk.opensearch.OpenSearchBulkTransport;
+import dev.brisk.opensearch.OpenSearchFixture;
 import dev.brisk.schema.Codec;
 import dev.brisk.schema.JsonRecord;
 import dev.brisk.schema.Schemas;
 import dev.brisk.sink.NdjsonFileTransport;
 import dev.brisk.sink.NdjsonFiles;
 import dev.brisk.sink.Sink;
+import dev.brisk.sink.Transport;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +45,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Generate users events (NDJSON), compile the users schema (samples/users.schema) at run time,"
           + " read every event with the compiled codec and ship it through the sink to NDJSON files"
-          + " under --out; then run the same pipeline with Jackson databind and print the ratio.",
+          + " under --out (or, with --opensearch, to a local OpenSearch); then run the same pipeline"
+          + " with Jackson databind and print the ratio.",
       "Both pipelines use the same sink and file transport: the ratio is the JSON work. They run"
           + " once each, Brisk first, in one JVM; the second run meets code the first warmed up."
     },
@@ -56,7 +66,8 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--no-jackson", description = "Skip the Jackson run.")
   boolean noJackson;
 
-  @Option(names = "--opensearch", description = "Ship to the local OpenSearch fixture instead of files (not in this build yet).")
+  @Option(names = "--opensearch", description = "Start the local OpenSearch fixture (the integ-test server from Maven"
+      + " Central, needs a JDK 21+) and ship to its indices users-brisk and users-jackson instead of files.")
   boolean opensearch;
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -65,11 +76,6 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (opensearch) {
-      err.println("demo --opensearch: the OpenSearch _bulk transport (brisk-opensearch) is not in this build yet;"
-          + " run the demo without it to ship to files");
-      return Main.USAGE;
-    }
     if (events < 1) {
       err.println("--events must be at least 1");
       return Main.USAGE;
@@ -94,19 +100,36 @@ final class DemoCommand implements Callable<Integer> {
         seconds(t0) * 1000);
     stdout.flush();
 
-    // 3. Brisk: compiled codec in, compiled codec out.
-    Path briskOut = out.resolve("brisk");
-    replace(briskOut);
-    Pipeline.Result brisk = ship(input, inputBytes, briskOut, "brisk", terminal, err,
-        (buf, len) -> codec.read(buf, 0, len), codec::write);
-    int code = report(stdout, err, "brisk", brisk, briskOut);
+    OpenSearchFixture server = null;
+    try {
+      if (opensearch) {
+        t0 = System.nanoTime();
+        server = OpenSearchFixture.builder().build();
+        server.start();
+        stdout.printf(Locale.ROOT, "started OpenSearch (the fixture) at %s in %.1f s%n", server.uri(), seconds(t0));
+        stdout.flush();
+      }
+      return pipelines(stdout, err, terminal, input, inputBytes, codec, server);
+    } finally {
+      if (server != null) {
+        server.close();
+      }
+    }
+  }
 
-    // 4. Jackson databind, the same sink and files.
+  private int pipelines(PrintWriter stdout, PrintWriter err, boolean terminal, Path input, long inputBytes,
+      Codec<JsonRecord> codec, OpenSearchFixture server) throws Exception {
+    // 3. Brisk: compiled codec in, compiled codec out.
+    Destination briskTo = destination("brisk", server);
+    Pipeline.Result brisk = ship(input, inputBytes, briskTo, "brisk", terminal, err,
+        (buf, len) -> codec.read(buf, 0, len), codec::write);
+    int code = report(stdout, err, "brisk", brisk, briskTo);
+
+    // 4. Jackson databind, the same sink and destination.
     if (!noJackson) {
       ObjectMapper mapper = new ObjectMapper();
-      Path jacksonOut = out.resolve("jackson");
-      replace(jacksonOut);
-      Pipeline.Result jackson = ship(input, inputBytes, jacksonOut, "jackson", terminal, err,
+      Destination jacksonTo = destination("jackson", server);
+      Pipeline.Result jackson = ship(input, inputBytes, jacksonTo, "jackson", terminal, err,
           (buf, len) -> {
             try {
               return mapper.readValue(buf, 0, len, JacksonUser.class);
@@ -122,7 +145,7 @@ final class DemoCommand implements Callable<Integer> {
               throw new java.io.UncheckedIOException(e);
             }
           });
-      code = Math.max(code, report(stdout, err, "jackson", jackson, jacksonOut));
+      code = Math.max(code, report(stdout, err, "jackson", jackson, jacksonTo));
       stdout.printf(Locale.ROOT, "brisk shipped %.2fx the events per second of jackson databind"
               + " (same sink, same files, one run each; JMH figures: brisk-bench)%n",
           brisk.eventsPerSecond() / jackson.eventsPerSecond());
@@ -131,11 +154,70 @@ final class DemoCommand implements Callable<Integer> {
     return code;
   }
 
-  private <T> Pipeline.Result ship(Path input, long inputBytes, Path dir, String label, boolean terminal, PrintWriter err,
+  /** Where a pipeline ships, and how the demo counts what arrived there. */
+  private interface Destination {
+    Transport transport() throws IOException;
+
+    long count() throws Exception;
+
+    String describe();
+  }
+
+  private Destination destination(String label, OpenSearchFixture server) throws IOException {
+    if (server == null) {
+      Path dir = out.resolve(label);
+      replace(dir);
+      return new Destination() {
+        @Override
+        public Transport transport() {
+          return NdjsonFileTransport.builder(dir).prefix("users").build();
+        }
+
+        @Override
+        public long count() throws IOException {
+          return NdjsonFiles.events(NdjsonFiles.scan(dir));
+        }
+
+        @Override
+        public String describe() {
+          try {
+            return NdjsonFiles.files(dir).size() + " file(s) in " + dir + "/";
+          } catch (IOException e) {
+            return dir + "/";
+          }
+        }
+      };
+    }
+    String index = "users-" + label;
+    URI node = server.uri();
+    return new Destination() {
+      @Override
+      public Transport transport() {
+        return OpenSearchBulkTransport.builder(index, node).idField("_id").build(); // the users' own ids
+      }
+
+      @Override
+      public long count() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        http.send(HttpRequest.newBuilder(node.resolve("/" + index + "/_refresh")).POST(HttpRequest.BodyPublishers.noBody()).build(),
+            HttpResponse.BodyHandlers.discarding());
+        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(node.resolve("/" + index + "/_count")).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+        return ((JsonObject) Json.parse(r.body())).getNumber("count").longValue();
+      }
+
+      @Override
+      public String describe() {
+        return "OpenSearch index " + node + "/" + index;
+      }
+    };
+  }
+
+  private <T> Pipeline.Result ship(Path input, long inputBytes, Destination to, String label, boolean terminal, PrintWriter err,
       Pipeline.Parser<T> parser, dev.brisk.sink.EventSerializer<? super T> serializer) throws Exception {
     Sink<T> sink = Sink.<T>builder()
         .serializer(serializer)
-        .transport(NdjsonFileTransport.builder(dir).prefix("users").build())
+        .transport(to.transport())
         .build();
     Pipeline<T> p = new Pipeline<>(input.toString(), parser, sink, null, err, 20);
     try (InputStream in = Files.newInputStream(input)) {
@@ -143,22 +225,20 @@ final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private int report(PrintWriter stdout, PrintWriter err, String label, Pipeline.Result r, Path dir) throws IOException {
+  private int report(PrintWriter stdout, PrintWriter err, String label, Pipeline.Result r, Destination to) throws Exception {
     var m = r.metrics;
-    var scans = NdjsonFiles.scan(dir);
-    long inFiles = NdjsonFiles.events(scans);
+    long arrived = to.count();
     stdout.printf(Locale.ROOT,
-        "%-8s %,d events in %.2f s: %,.0f events/s, %.1f MiB/s; %,d batches, %,d retries, %,d dead letters;"
-            + " %d file(s) in %s/%n",
+        "%-8s %,d events in %.2f s: %,.0f events/s, %.1f MiB/s; %,d batches, %,d retries, %,d dead letters; %s%n",
         label + ":", m.delivered(), r.seconds, r.eventsPerSecond(), r.mibPerSecond(), m.batches(), m.retried(),
-        m.deadLettered(), scans.size(), dir);
+        m.deadLettered(), to.describe());
     stdout.flush();
     if (r.invalid > 0 || m.failed() > 0 || m.deadLettered() > 0) {
       err.printf("%s: %d invalid input lines, %d events failed, %d dead-lettered%n", label, r.invalid, m.failed(), m.deadLettered());
       return Main.DELIVERY_FAILED;
     }
-    if (inFiles != events || m.delivered() != events) {
-      err.printf("%s: %,d events generated but %,d in the files%n", label, events, inFiles);
+    if (arrived != events || m.delivered() != events) {
+      err.printf("%s: %,d events generated but %,d arrived (%s)%n", label, events, arrived, to.describe());
       return Main.BAD_INPUT;
     }
     return Main.OK;

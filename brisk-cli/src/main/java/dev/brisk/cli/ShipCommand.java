@@ -3,6 +3,7 @@ package dev.brisk.cli;
 import dev.brisk.json.Json;
 import dev.brisk.json.JsonReader;
 import dev.brisk.json.JsonToken;
+import dev.brisk.opensearch.OpenSearchBulkTransport;
 import dev.brisk.schema.Codec;
 import dev.brisk.schema.JsonRecord;
 import dev.brisk.schema.SchemaException;
@@ -40,8 +41,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Ship NDJSON events (one per line) from FILE, or standard input for '-', to a destination in"
           + " batches, retrying until every event is delivered.",
-      "Destinations: file:DIR (NDJSON files rolled by size), batch+http://host:port/path or"
-          + " batch+https://... (a POST per batch, the body a JSON array or NDJSON).",
+      "Destinations: file:DIR (NDJSON files rolled by size); http(s)://host:port/INDEX for OpenSearch _bulk"
+          + " (several nodes as http://h1:9200,h2:9200/INDEX); batch+http(s)://host:port/path for a"
+          + " plain batch endpoint (a POST per batch, the body a JSON array or NDJSON).",
       "Every line is checked (with --schema and --type, read and written by the compiled codec);"
           + " an invalid line is reported as file:line:column: message (at path), goes to the"
           + " dead-letter file, and the rest still ship.",
@@ -54,7 +56,8 @@ final class ShipCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE|-", description = "NDJSON events, or '-' for standard input.")
   String input;
 
-  @Option(names = "--to", required = true, paramLabel = "DEST", description = "file:DIR or batch+http(s)://host:port/path.")
+  @Option(names = "--to", required = true, paramLabel = "DEST",
+      description = "file:DIR, http(s)://host:port/INDEX (OpenSearch) or batch+http(s)://host:port/path.")
   String to;
 
   @Option(names = "--schema", paramLabel = "FILE", description = "A 'create json schema' text to read events with.")
@@ -87,6 +90,18 @@ final class ShipCommand implements Callable<Integer> {
   @Option(names = "--give-up-after", defaultValue = "15m", paramLabel = "DURATION",
       description = "How long to keep retrying after the input ends, and to wait for room (default: ${DEFAULT-VALUE}).")
   String giveUpAfter;
+
+  @Option(names = "--id-field", paramLabel = "NAME",
+      description = "OpenSearch: each event's _id is this top-level member (a member named _id is also taken out of"
+          + " the document). Default: an id derived from the event's bytes, so a retry never makes a duplicate.")
+  String idField;
+
+  @Option(names = "--auto-ids", description = "OpenSearch: let the server choose ids (a retried batch may then index events twice).")
+  boolean autoIds;
+
+  @Option(names = "--action", defaultValue = "index", paramLabel = "index|create",
+      description = "OpenSearch: the bulk action (default: ${DEFAULT-VALUE}); with create, a document that exists counts as delivered.")
+  String action;
 
   @Option(names = "--gzip", description = "Gzip HTTP bodies.")
   boolean gzip;
@@ -222,10 +237,43 @@ final class ShipCommand implements Callable<Integer> {
       return HttpBatchTransport.builder(uri).format(f).gzip(gzip).timeout(duration("--timeout", timeout)).build();
     }
     if (dest.startsWith("http://") || dest.startsWith("https://")) {
-      throw new IllegalArgumentException("OpenSearch _bulk destinations (" + dest + ") need the brisk-opensearch"
-          + " transport, which is not in this build yet; for a plain HTTP batch endpoint write batch+" + dest);
+      return openSearch(dest);
     }
-    throw new IllegalArgumentException("--to takes file:DIR or batch+http(s)://host:port/path, not '" + dest + "'");
+    throw new IllegalArgumentException("--to takes file:DIR, http(s)://host:port/INDEX (OpenSearch) or"
+        + " batch+http(s)://host:port/path, not '" + dest + "'");
+  }
+
+  /** {@code http://h1:9200,h2:9200/INDEX}: OpenSearch _bulk on one or more nodes. */
+  private Transport openSearch(String dest) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(https?)://([^/]+)/([^/?#]+)/?").matcher(dest);
+    if (!m.matches()) {
+      throw new IllegalArgumentException("an OpenSearch destination is http(s)://host:port/INDEX (hosts comma-separated),"
+          + " not '" + dest + "'");
+    }
+    String scheme = m.group(1);
+    java.util.List<URI> nodes = new java.util.ArrayList<>();
+    for (String host : m.group(2).split(",")) {
+      String h = host.strip();
+      if (h.startsWith("http://") || h.startsWith("https://")) {
+        nodes.add(URI.create(h));
+      } else if (!h.isEmpty()) {
+        nodes.add(URI.create(scheme + "://" + h));
+      }
+    }
+    OpenSearchBulkTransport.Builder b = OpenSearchBulkTransport.builder(m.group(3), nodes.toArray(new URI[0]))
+        .gzip(gzip)
+        .timeout(duration("--timeout", timeout))
+        .action(switch (action) {
+          case "index" -> OpenSearchBulkTransport.Action.INDEX;
+          case "create" -> OpenSearchBulkTransport.Action.CREATE;
+          default -> throw new IllegalArgumentException("--action is index or create, not '" + action + "'");
+        });
+    if (idField != null) {
+      b.idField(idField);
+    } else if (autoIds) {
+      b.autoIds();
+    }
+    return b.build();
   }
 
   /** 100ms, 2s, 5m, 1h, or an ISO-8601 duration (PT2S). */

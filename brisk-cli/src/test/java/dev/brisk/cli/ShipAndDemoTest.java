@@ -176,7 +176,7 @@ class ShipAndDemoTest {
   void shipRefusesUnknownDestinationsWithUsage() {
     CliTest.Run r = brisk("ship", "-", "--to", "ftp://x");
     assertEquals(2, r.code());
-    assertTrue(r.err().contains("--to takes file:DIR or batch+http(s)://host:port/path, not 'ftp://x'"), r.err());
+    assertTrue(r.err().contains("--to takes file:DIR, http(s)://host:port/INDEX (OpenSearch) or batch+http(s)://host:port/path, not 'ftp://x'"), r.err());
     r = brisk("ship", "-", "--to", "file:x", "--linger", "soon");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("--linger takes a duration such as 100ms"), r.err());
