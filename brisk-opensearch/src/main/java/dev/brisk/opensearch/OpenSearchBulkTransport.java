@@ -52,6 +52,12 @@ public final class OpenSearchBulkTransport implements Transport {
     CREATE
   }
 
+  /**
+   * The answer carries only what is read: whether anything failed and each item's status and
+   * error, not the index, id, version and shard counts of every item (a sixth of the bytes).
+   */
+  private static final String BULK_PATH = "/_bulk?filter_path=errors,items.*.status,items.*.error";
+
   private final List<URI> nodes;
   private final String index;
   private final Action action;
@@ -201,7 +207,7 @@ public final class OpenSearchBulkTransport implements Transport {
     IOException last = null;
     for (int tried = 0; tried < nodes.size(); tried++) {
       URI node = nodes.get(current);
-      HttpRequest.Builder rb = HttpRequest.newBuilder(node.resolve("/_bulk"))
+      HttpRequest.Builder rb = HttpRequest.newBuilder(node.resolve(BULK_PATH))
           .timeout(timeout)
           .header("Content-Type", "application/x-ndjson")
           .POST(HttpRequest.BodyPublishers.ofByteArray(payload, 0, length));
