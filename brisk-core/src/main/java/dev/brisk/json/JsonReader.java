@@ -1785,6 +1785,11 @@ public final class JsonReader implements Closeable {
     return line;
   }
 
+  /** The 1-based column, in bytes, of the next byte to read. */
+  public long column() {
+    return base + pos - lineStart + 1;
+  }
+
   /** The 0-based offset in the input where the current token starts (strings: after the quote). */
   public long tokenOffset() {
     return base + tokStart;

@@ -1,0 +1,435 @@
+package dev.brisk.jsonp;
+
+import dev.brisk.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonBuilderFactory;
+import jakarta.json.JsonConfig;
+import jakarta.json.JsonException;
+import jakarta.json.JsonMergePatch;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonPatch;
+import jakarta.json.JsonPatchBuilder;
+import jakarta.json.JsonPointer;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonReaderFactory;
+import jakarta.json.JsonString;
+import jakarta.json.JsonStructure;
+import jakarta.json.JsonValue;
+import jakarta.json.JsonWriter;
+import jakarta.json.JsonWriterFactory;
+import jakarta.json.spi.JsonProvider;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.json.stream.JsonGeneratorFactory;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParserFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Reader;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Brisk's Jakarta JSON Processing 2.1 provider: parsers read UTF-8 bytes in place with the core
+ * reader (other encodings are detected and re-encoded on the way in), generators write through
+ * the core writer, and the core limits apply (depth 1000, strings 20 MB, numbers 1000 characters,
+ * names 50 000 bytes), changeable in the config map with the keys below.
+ *
+ * <p>Found by {@code JsonProvider.provider()} through {@code META-INF/services}; {@link
+ * #instance()} skips that lookup, which opensearch-java once paid on every parse. Thread-safe;
+ * the parsers, generators, readers, writers and builders it makes belong to one thread each.
+ */
+public final class BriskJsonProvider extends JsonProvider {
+  /** Config key: the deepest nesting a parser accepts (an Integer; default 1000). */
+  public static final String MAX_DEPTH = "dev.brisk.json.maxDepth";
+  /** Config key: the longest string in bytes (default 20 000 000). */
+  public static final String MAX_STRING_LENGTH = "dev.brisk.json.maxStringLength";
+  /** Config key: the longest number in characters (default 1000). */
+  public static final String MAX_NUMBER_LENGTH = "dev.brisk.json.maxNumberLength";
+  /** Config key: the longest member name in bytes (default 50 000). */
+  public static final String MAX_NAME_LENGTH = "dev.brisk.json.maxNameLength";
+
+  private static final BriskJsonProvider INSTANCE = new BriskJsonProvider();
+  private static final Settings DEFAULTS = new Settings(Collections.emptyMap());
+
+  /** The shared instance; the public constructor is for the ServiceLoader. */
+  public static BriskJsonProvider instance() {
+    return INSTANCE;
+  }
+
+  public BriskJsonProvider() {}
+
+  /** The config map read once: what each factory uses, and what it reports as in use. */
+  static final class Settings {
+    final Json json;
+    final boolean pretty;
+    final Parser.DuplicateKeys keys;
+    final Map<String, Object> inUse;
+
+    Settings(Map<String, ?> config) {
+      Map<String, Object> used = new LinkedHashMap<>();
+      Map<String, ?> c = config == null ? Collections.emptyMap() : config;
+      Json.Builder b = Json.builder();
+      boolean limits = false;
+      if (c.containsKey(MAX_DEPTH)) {
+        b.maxDepth(intValue(c.get(MAX_DEPTH), MAX_DEPTH));
+        used.put(MAX_DEPTH, c.get(MAX_DEPTH));
+        limits = true;
+      }
+      if (c.containsKey(MAX_STRING_LENGTH)) {
+        b.maxStringLength(intValue(c.get(MAX_STRING_LENGTH), MAX_STRING_LENGTH));
+        used.put(MAX_STRING_LENGTH, c.get(MAX_STRING_LENGTH));
+        limits = true;
+      }
+      if (c.containsKey(MAX_NUMBER_LENGTH)) {
+        b.maxNumberLength(intValue(c.get(MAX_NUMBER_LENGTH), MAX_NUMBER_LENGTH));
+        used.put(MAX_NUMBER_LENGTH, c.get(MAX_NUMBER_LENGTH));
+        limits = true;
+      }
+      if (c.containsKey(MAX_NAME_LENGTH)) {
+        b.maxNameLength(intValue(c.get(MAX_NAME_LENGTH), MAX_NAME_LENGTH));
+        used.put(MAX_NAME_LENGTH, c.get(MAX_NAME_LENGTH));
+        limits = true;
+      }
+      json = limits ? b.build() : Json.DEFAULT;
+      Object p = c.get(JsonGenerator.PRETTY_PRINTING);
+      pretty = p != null && !Boolean.FALSE.equals(p) && !"false".equals(p);
+      if (pretty) {
+        used.put(JsonGenerator.PRETTY_PRINTING, true);
+      }
+      Object k = c.get(JsonConfig.KEY_STRATEGY);
+      if (k == null) {
+        keys = Parser.DuplicateKeys.LAST;
+      } else {
+        String s = String.valueOf(k);
+        keys = "FIRST".equals(s) ? Parser.DuplicateKeys.FIRST
+            : "NONE".equals(s) ? Parser.DuplicateKeys.NONE : Parser.DuplicateKeys.LAST;
+        used.put(JsonConfig.KEY_STRATEGY, k);
+      }
+      inUse = Collections.unmodifiableMap(used);
+    }
+
+    private static int intValue(Object o, String key) {
+      if (o instanceof Number) {
+        return ((Number) o).intValue();
+      }
+      try {
+        return Integer.parseInt(String.valueOf(o));
+      } catch (NumberFormatException e) {
+        throw new JsonException(key + " takes a number, not '" + o + "'");
+      }
+    }
+
+    JsonParser parser(InputStream in) {
+      Objects.requireNonNull(in, "input");
+      try {
+        return new Parser(json.reader(Encodings.utf8(in)), keys);
+      } catch (IOException e) {
+        throw new JsonException("cannot read the input: " + e.getMessage(), e);
+      }
+    }
+
+    JsonParser parser(InputStream in, Charset cs) {
+      Objects.requireNonNull(in, "input");
+      return new Parser(json.reader(Encodings.utf8(in, Objects.requireNonNull(cs, "charset"))), keys);
+    }
+
+    JsonParser parser(Reader in) {
+      return new Parser(json.reader(new Encodings.Utf8Stream(Objects.requireNonNull(in, "reader"))), keys);
+    }
+
+    JsonParser parser(JsonValue v) {
+      byte[] bytes = Generators.toJson(Objects.requireNonNull(v, "value")).getBytes(StandardCharsets.UTF_8);
+      return new Parser(json.reader(bytes), keys);
+    }
+
+    JsonGenerator generator(OutputStream out) {
+      return Generators.create(Objects.requireNonNull(out, "output"), pretty);
+    }
+
+    JsonGenerator generator(OutputStream out, Charset cs) {
+      Objects.requireNonNull(out, "output");
+      if (StandardCharsets.UTF_8.equals(Objects.requireNonNull(cs, "charset"))) {
+        return Generators.create(out, pretty);
+      }
+      return Generators.create(new OutputStreamWriter(out, cs), pretty);
+    }
+
+    JsonGenerator generator(Writer out) {
+      return Generators.create(Objects.requireNonNull(out, "writer"), pretty);
+    }
+  }
+
+  @Override
+  public JsonParser createParser(Reader reader) {
+    return DEFAULTS.parser(reader);
+  }
+
+  @Override
+  public JsonParser createParser(InputStream in) {
+    return DEFAULTS.parser(in);
+  }
+
+  @Override
+  public JsonParserFactory createParserFactory(Map<String, ?> config) {
+    Settings s = new Settings(config);
+    return new JsonParserFactory() {
+      @Override
+      public JsonParser createParser(Reader reader) {
+        return s.parser(reader);
+      }
+
+      @Override
+      public JsonParser createParser(InputStream in) {
+        return s.parser(in);
+      }
+
+      @Override
+      public JsonParser createParser(InputStream in, Charset charset) {
+        return s.parser(in, charset);
+      }
+
+      @Override
+      public JsonParser createParser(JsonObject obj) {
+        return s.parser(obj);
+      }
+
+      @Override
+      public JsonParser createParser(JsonArray array) {
+        return s.parser(array);
+      }
+
+      @Override
+      public Map<String, ?> getConfigInUse() {
+        return s.inUse;
+      }
+    };
+  }
+
+  @Override
+  public JsonGenerator createGenerator(Writer writer) {
+    return DEFAULTS.generator(writer);
+  }
+
+  @Override
+  public JsonGenerator createGenerator(OutputStream out) {
+    return DEFAULTS.generator(out);
+  }
+
+  @Override
+  public JsonGeneratorFactory createGeneratorFactory(Map<String, ?> config) {
+    Settings s = new Settings(config);
+    return new JsonGeneratorFactory() {
+      @Override
+      public JsonGenerator createGenerator(Writer writer) {
+        return s.generator(writer);
+      }
+
+      @Override
+      public JsonGenerator createGenerator(OutputStream out) {
+        return s.generator(out);
+      }
+
+      @Override
+      public JsonGenerator createGenerator(OutputStream out, Charset charset) {
+        return s.generator(out, charset);
+      }
+
+      @Override
+      public Map<String, ?> getConfigInUse() {
+        return s.inUse;
+      }
+    };
+  }
+
+  @Override
+  public JsonReader createReader(Reader reader) {
+    return new ReadersWriters.Reader(DEFAULTS.parser(reader));
+  }
+
+  @Override
+  public JsonReader createReader(InputStream in) {
+    return new ReadersWriters.Reader(DEFAULTS.parser(in));
+  }
+
+  @Override
+  public JsonWriter createWriter(Writer writer) {
+    return new ReadersWriters.Writer(DEFAULTS.generator(writer));
+  }
+
+  @Override
+  public JsonWriter createWriter(OutputStream out) {
+    return new ReadersWriters.Writer(DEFAULTS.generator(out));
+  }
+
+  @Override
+  public JsonWriterFactory createWriterFactory(Map<String, ?> config) {
+    Settings s = new Settings(config);
+    return new JsonWriterFactory() {
+      @Override
+      public JsonWriter createWriter(Writer writer) {
+        return new ReadersWriters.Writer(s.generator(writer));
+      }
+
+      @Override
+      public JsonWriter createWriter(OutputStream out) {
+        return new ReadersWriters.Writer(s.generator(out));
+      }
+
+      @Override
+      public JsonWriter createWriter(OutputStream out, Charset charset) {
+        return new ReadersWriters.Writer(s.generator(out, charset));
+      }
+
+      @Override
+      public Map<String, ?> getConfigInUse() {
+        return s.inUse;
+      }
+    };
+  }
+
+  @Override
+  public JsonReaderFactory createReaderFactory(Map<String, ?> config) {
+    Settings s = new Settings(config);
+    return new JsonReaderFactory() {
+      @Override
+      public JsonReader createReader(Reader reader) {
+        return new ReadersWriters.Reader(s.parser(reader));
+      }
+
+      @Override
+      public JsonReader createReader(InputStream in) {
+        return new ReadersWriters.Reader(s.parser(in));
+      }
+
+      @Override
+      public JsonReader createReader(InputStream in, Charset charset) {
+        return new ReadersWriters.Reader(s.parser(in, charset));
+      }
+
+      @Override
+      public Map<String, ?> getConfigInUse() {
+        return s.inUse;
+      }
+    };
+  }
+
+  @Override
+  public JsonObjectBuilder createObjectBuilder() {
+    return new Builders.ObjectBuilder();
+  }
+
+  @Override
+  public JsonObjectBuilder createObjectBuilder(JsonObject object) {
+    return new Builders.ObjectBuilder(object);
+  }
+
+  @Override
+  public JsonObjectBuilder createObjectBuilder(Map<String, ?> map) {
+    return new Builders.ObjectBuilder(Objects.requireNonNull(map, "map"));
+  }
+
+  @Override
+  public JsonArrayBuilder createArrayBuilder() {
+    return new Builders.ArrayBuilder();
+  }
+
+  @Override
+  public JsonArrayBuilder createArrayBuilder(JsonArray array) {
+    return new Builders.ArrayBuilder(array);
+  }
+
+  @Override
+  public JsonArrayBuilder createArrayBuilder(Collection<?> collection) {
+    return new Builders.ArrayBuilder(Objects.requireNonNull(collection, "collection"));
+  }
+
+  @Override
+  public JsonBuilderFactory createBuilderFactory(Map<String, ?> config) {
+    return new Builders.Factory(config);
+  }
+
+  @Override
+  public JsonPointer createPointer(String jsonPointer) {
+    return new Pointer(jsonPointer);
+  }
+
+  @Override
+  public JsonPatchBuilder createPatchBuilder() {
+    return new Patches.Builder(null);
+  }
+
+  @Override
+  public JsonPatchBuilder createPatchBuilder(JsonArray array) {
+    return new Patches.Builder(array);
+  }
+
+  @Override
+  public JsonPatch createPatch(JsonArray array) {
+    return new Patches.Patch(array);
+  }
+
+  @Override
+  public JsonPatch createDiff(JsonStructure source, JsonStructure target) {
+    return new Patches.Patch(Patches.diff(source, target));
+  }
+
+  @Override
+  public JsonMergePatch createMergePatch(JsonValue patch) {
+    return new Patches.MergePatch(patch);
+  }
+
+  @Override
+  public JsonMergePatch createMergeDiff(JsonValue source, JsonValue target) {
+    return new Patches.MergePatch(Patches.mergeDiff(source, target));
+  }
+
+  @Override
+  public JsonString createValue(String value) {
+    return Values.string(value);
+  }
+
+  @Override
+  public JsonNumber createValue(int value) {
+    return Values.number((long) value);
+  }
+
+  @Override
+  public JsonNumber createValue(long value) {
+    return Values.number(value);
+  }
+
+  @Override
+  public JsonNumber createValue(double value) {
+    return Values.number(value);
+  }
+
+  @Override
+  public JsonNumber createValue(BigDecimal value) {
+    return Values.number(value);
+  }
+
+  @Override
+  public JsonNumber createValue(BigInteger value) {
+    return Values.number(value);
+  }
+
+  @Override
+  public JsonNumber createValue(Number value) {
+    Objects.requireNonNull(value, "value");
+    JsonValue v = Builders.toValue(value);
+    return (JsonNumber) v;
+  }
+}

@@ -1,0 +1,468 @@
+package dev.brisk.jsonp;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonGenerationException;
+import jakarta.json.stream.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.Map;
+
+/** The JSON-P {@link JsonGenerator} over the core writer, and value-to-JSON writing. */
+final class Generators {
+  private Generators() {}
+
+  /** A value as compact JSON text. */
+  static String toJson(JsonValue v) {
+    dev.brisk.json.JsonWriter w = dev.brisk.json.JsonWriter.create();
+    write(v, w);
+    return w.toString();
+  }
+
+  /** Writes a value with the core writer, iteratively: a deep tree never reaches the stack's end. */
+  static void write(JsonValue root, dev.brisk.json.JsonWriter w) {
+    Deque<Iterator<?>> stack = new ArrayDeque<>();
+    Deque<Boolean> isObject = new ArrayDeque<>();
+    if (!scalarOrOpen(root, w, stack, isObject)) {
+      return;
+    }
+    while (!stack.isEmpty()) {
+      Iterator<?> it = stack.peek();
+      if (!it.hasNext()) {
+        stack.pop();
+        if (isObject.pop()) {
+          w.endObject();
+        } else {
+          w.endArray();
+        }
+        continue;
+      }
+      Object next = it.next();
+      JsonValue v;
+      if (next instanceof Map.Entry) {
+        Map.Entry<?, ?> e = (Map.Entry<?, ?>) next;
+        w.name((String) e.getKey());
+        v = (JsonValue) e.getValue();
+      } else {
+        v = (JsonValue) next;
+      }
+      scalarOrOpen(v, w, stack, isObject);
+    }
+  }
+
+  /** Writes a scalar, or opens a structure and pushes its iterator; true when one was opened. */
+  private static boolean scalarOrOpen(JsonValue v, dev.brisk.json.JsonWriter w, Deque<Iterator<?>> stack,
+      Deque<Boolean> isObject) {
+    switch (v.getValueType()) {
+      case OBJECT:
+        w.beginObject();
+        stack.push(((JsonObject) v).entrySet().iterator());
+        isObject.push(true);
+        return true;
+      case ARRAY:
+        w.beginArray();
+        stack.push(((JsonArray) v).iterator());
+        isObject.push(false);
+        return true;
+      case STRING:
+        w.value(((JsonString) v).getString());
+        return false;
+      case NUMBER:
+        w.numberText(v.toString());
+        return false;
+      case TRUE:
+        w.value(true);
+        return false;
+      case FALSE:
+        w.value(false);
+        return false;
+      default:
+        w.nullValue();
+        return false;
+    }
+  }
+
+  /** Decodes the core writer's UTF-8 into a {@link Writer}, keeping a split sequence for the next call. */
+  static final class ToWriter extends OutputStream {
+    private final Writer out;
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
+    private ByteBuffer pending = ByteBuffer.allocate(8192);
+    private final CharBuffer chars = CharBuffer.allocate(8192);
+
+    ToWriter(Writer out) {
+      this.out = out;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      if (pending.remaining() < len) {
+        ByteBuffer bigger = ByteBuffer.allocate(pending.position() + len + 8192);
+        pending.flip();
+        bigger.put(pending);
+        pending = bigger;
+      }
+      pending.put(b, off, len);
+      pending.flip();
+      while (true) {
+        chars.clear();
+        decoder.decode(pending, chars, false);
+        chars.flip();
+        if (chars.hasRemaining()) {
+          out.write(chars.array(), 0, chars.limit());
+        } else {
+          break;
+        }
+      }
+      pending.compact();
+    }
+
+    @Override
+    public void flush() throws IOException {
+      out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+      out.close();
+    }
+  }
+
+  /** The generator: JSON-P's rules checked here, the bytes written by the core writer. */
+  static final class Generator implements JsonGenerator {
+    private final dev.brisk.json.JsonWriter w;
+    /** Per level: true in an array, false in an object. */
+    private boolean[] arrays = new boolean[16];
+    private int depth;
+    private boolean keyPending;
+    private boolean rootDone;
+    private boolean closed;
+
+    Generator(dev.brisk.json.JsonWriter w) {
+      this.w = w;
+    }
+
+    private JsonGenerationException fail(String message) {
+      return new JsonGenerationException(message);
+    }
+
+    /** Before a value without a name: at the top (once), in an array, or after writeKey. */
+    private void beforeValue() {
+      if (closed) {
+        throw fail("the generator is closed");
+      }
+      if (depth == 0) {
+        if (rootDone) {
+          throw fail("a JSON text has one value at the top; it was written already");
+        }
+        return;
+      }
+      if (!arrays[depth - 1] && !keyPending) {
+        throw fail("a value in an object needs a name: use write(name, value) or writeKey first");
+      }
+      keyPending = false;
+    }
+
+    /** Before write(name, ...): only in an object, with no key pending. */
+    private void beforeNamed(String name) {
+      if (closed) {
+        throw fail("the generator is closed");
+      }
+      if (depth == 0 || arrays[depth - 1] || keyPending) {
+        throw fail("write(name, value) is for the members of an object");
+      }
+      w.name(java.util.Objects.requireNonNull(name, "name"));
+    }
+
+    private void afterValue() {
+      if (depth == 0) {
+        rootDone = true;
+      }
+    }
+
+    private void open(boolean array) {
+      if (depth == arrays.length) {
+        arrays = java.util.Arrays.copyOf(arrays, depth * 2);
+      }
+      arrays[depth++] = array;
+      if (array) {
+        w.beginArray();
+      } else {
+        w.beginObject();
+      }
+    }
+
+    @Override
+    public JsonGenerator writeStartObject() {
+      beforeValue();
+      open(false);
+      return this;
+    }
+
+    @Override
+    public JsonGenerator writeStartObject(String name) {
+      beforeNamed(name);
+      open(false);
+      return this;
+    }
+
+    @Override
+    public JsonGenerator writeKey(String name) {
+      if (closed) {
+        throw fail("the generator is closed");
+      }
+      if (depth == 0 || arrays[depth - 1] || keyPending) {
+        throw fail("writeKey is for the members of an object, one key before each value");
+      }
+      w.name(java.util.Objects.requireNonNull(name, "name"));
+      keyPending = true;
+      return this;
+    }
+
+    @Override
+    public JsonGenerator writeStartArray() {
+      beforeValue();
+      open(true);
+      return this;
+    }
+
+    @Override
+    public JsonGenerator writeStartArray(String name) {
+      beforeNamed(name);
+      open(true);
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(String name, JsonValue value) {
+      beforeNamed(name);
+      value(value);
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(String name, String value) {
+      beforeNamed(name);
+      w.value(java.util.Objects.requireNonNull(value, "value"));
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(String name, BigInteger value) {
+      beforeNamed(name);
+      w.value(java.util.Objects.requireNonNull(value, "value"));
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(String name, BigDecimal value) {
+      beforeNamed(name);
+      w.value(java.util.Objects.requireNonNull(value, "value"));
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(String name, int value) {
+      beforeNamed(name);
+      w.value(value);
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(String name, long value) {
+      beforeNamed(name);
+      w.value(value);
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(String name, double value) {
+      finite(value);
+      beforeNamed(name);
+      w.value(value);
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(String name, boolean value) {
+      beforeNamed(name);
+      w.value(value);
+      return this;
+    }
+
+    @Override
+    public JsonGenerator writeNull(String name) {
+      beforeNamed(name);
+      w.nullValue();
+      return this;
+    }
+
+    @Override
+    public JsonGenerator writeEnd() {
+      if (closed) {
+        throw fail("the generator is closed");
+      }
+      if (depth == 0 || keyPending) {
+        throw fail(depth == 0 ? "writeEnd() with no object or array open" : "writeEnd() after a key with no value");
+      }
+      if (arrays[--depth]) {
+        w.endArray();
+      } else {
+        w.endObject();
+      }
+      afterValue();
+      return this;
+    }
+
+    private void value(JsonValue v) {
+      java.util.Objects.requireNonNull(v, "value");
+      Generators.write(v, w);
+    }
+
+    @Override
+    public JsonGenerator write(JsonValue value) {
+      beforeValue();
+      value(value);
+      afterValue();
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(String value) {
+      java.util.Objects.requireNonNull(value, "value");
+      beforeValue();
+      w.value(value);
+      afterValue();
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(BigDecimal value) {
+      java.util.Objects.requireNonNull(value, "value");
+      beforeValue();
+      w.value(value);
+      afterValue();
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(BigInteger value) {
+      java.util.Objects.requireNonNull(value, "value");
+      beforeValue();
+      w.value(value);
+      afterValue();
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(int value) {
+      beforeValue();
+      w.value(value);
+      afterValue();
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(long value) {
+      beforeValue();
+      w.value(value);
+      afterValue();
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(double value) {
+      finite(value);
+      beforeValue();
+      w.value(value);
+      afterValue();
+      return this;
+    }
+
+    @Override
+    public JsonGenerator write(boolean value) {
+      beforeValue();
+      w.value(value);
+      afterValue();
+      return this;
+    }
+
+    @Override
+    public JsonGenerator writeNull() {
+      beforeValue();
+      w.nullValue();
+      afterValue();
+      return this;
+    }
+
+    private static void finite(double v) {
+      if (Double.isNaN(v) || Double.isInfinite(v)) {
+        throw new NumberFormatException("JSON has no " + v + ": a number must be finite");
+      }
+    }
+
+    @Override
+    public void close() {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      boolean complete = depth == 0 && rootDone;
+      try {
+        w.flush();
+        w.close();
+      } catch (UncheckedIOException e) {
+        throw new JsonException("I/O error while closing the generator: " + e.getCause().getMessage(), e.getCause());
+      } catch (IllegalStateException e) {
+        // the core writer's own incomplete check; ours below says it in JSON-P's terms
+      }
+      if (!complete) {
+        throw fail("incomplete JSON: " + (depth > 0 ? depth + " object(s) or array(s) left open" : "nothing was written"));
+      }
+    }
+
+    @Override
+    public void flush() {
+      try {
+        w.flush();
+      } catch (UncheckedIOException e) {
+        throw new JsonException("I/O error while flushing the generator: " + e.getCause().getMessage(), e.getCause());
+      }
+    }
+  }
+
+  /** The generator's target: UTF-8 bytes to a stream, or chars to a writer. */
+  static dev.brisk.json.JsonWriter.Options options(boolean pretty) {
+    dev.brisk.json.JsonWriter.Options o = dev.brisk.json.JsonWriter.options();
+    return pretty ? o.indent("    ") : o;
+  }
+
+  static JsonGenerator create(OutputStream out, boolean pretty) {
+    return new Generator(options(pretty).to(out));
+  }
+
+  static JsonGenerator create(Writer out, boolean pretty) {
+    return new Generator(options(pretty).to(new ToWriter(out)));
+  }
+}

@@ -1,0 +1,438 @@
+package dev.brisk.jsonp;
+
+import dev.brisk.json.JsonToken;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonLocation;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParsingException;
+import java.math.BigDecimal;
+import java.util.AbstractMap;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * The JSON-P {@link JsonParser} over the core {@link dev.brisk.json.JsonReader}: UTF-8 bytes are
+ * read in place, strings decoded only when asked for, numbers kept as their text until a getter
+ * converts them. Not thread-safe.
+ */
+final class Parser implements JsonParser {
+  private final dev.brisk.json.JsonReader in;
+  private final DuplicateKeys duplicates;
+  private Event current;
+  private JsonToken peeked; // the next core token, read ahead by hasNext at the top level
+  private boolean done; // the top-level value has ended
+  private boolean started;
+  /** Context stack: true for an array, false for an object. */
+  private boolean[] context = new boolean[16];
+  private int depth;
+  /** The text of a scalar read ahead past (only at the top level, where hasNext must look). */
+  private String heldText;
+
+  enum DuplicateKeys {
+    LAST,
+    FIRST,
+    NONE
+  }
+
+  Parser(dev.brisk.json.JsonReader in, DuplicateKeys duplicates) {
+    this.in = in;
+    this.duplicates = duplicates;
+  }
+
+  static JsonParsingException parsing(dev.brisk.json.JsonException e) {
+    return new JsonParsingException(e.getMessage(), e, location(e.line(), e.column(), e.offset()));
+  }
+
+  static JsonLocation location(long line, long column, long offset) {
+    return new JsonLocation() {
+      @Override
+      public long getLineNumber() {
+        return line;
+      }
+
+      @Override
+      public long getColumnNumber() {
+        return column;
+      }
+
+      @Override
+      public long getStreamOffset() {
+        return offset;
+      }
+
+      @Override
+      public String toString() {
+        return "(line no=" + line + ", column no=" + column + ", offset=" + offset + ")";
+      }
+    };
+  }
+
+  private JsonToken read() {
+    try {
+      return in.next();
+    } catch (dev.brisk.json.JsonException e) {
+      throw parsing(e);
+    } catch (java.io.UncheckedIOException e) {
+      throw new JsonException("I/O error while parsing: " + e.getCause().getMessage(), e.getCause());
+    }
+  }
+
+  @Override
+  public boolean hasNext() {
+    if (depth > 0) {
+      return true;
+    }
+    if (peeked != null) {
+      return peeked != JsonToken.END_DOCUMENT;
+    }
+    if (done) {
+      // After the top-level value: anything but the end is an error (one JSON text per parser).
+      if (current == Event.VALUE_STRING || current == Event.VALUE_NUMBER) {
+        heldText = current == Event.VALUE_STRING ? in.getString() : in.getNumberText();
+      }
+      peeked = read();
+      if (peeked != JsonToken.END_DOCUMENT) {
+        throw new JsonParsingException("data after the end of the JSON text", getLocation());
+      }
+      return false;
+    }
+    if (!started) {
+      peeked = read();
+      if (peeked == JsonToken.END_DOCUMENT) {
+        throw new JsonParsingException("unexpected end of input: expected a JSON value", getLocation());
+      }
+      return true;
+    }
+    return true;
+  }
+
+  @Override
+  public Event next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException("the JSON text has ended");
+    }
+    JsonToken t = peeked != null ? peeked : read();
+    peeked = null;
+    heldText = null;
+    started = true;
+    Event e;
+    switch (t) {
+      case BEGIN_OBJECT:
+        push(false);
+        e = Event.START_OBJECT;
+        break;
+      case BEGIN_ARRAY:
+        push(true);
+        e = Event.START_ARRAY;
+        break;
+      case END_OBJECT:
+        depth--;
+        e = Event.END_OBJECT;
+        break;
+      case END_ARRAY:
+        depth--;
+        e = Event.END_ARRAY;
+        break;
+      case NAME:
+        e = Event.KEY_NAME;
+        break;
+      case STRING:
+        e = Event.VALUE_STRING;
+        break;
+      case NUMBER:
+        e = Event.VALUE_NUMBER;
+        break;
+      case TRUE:
+        e = Event.VALUE_TRUE;
+        break;
+      case FALSE:
+        e = Event.VALUE_FALSE;
+        break;
+      case NULL:
+        e = Event.VALUE_NULL;
+        break;
+      default:
+        throw new JsonParsingException("unexpected end of input", getLocation());
+    }
+    current = e;
+    if (depth == 0 && e != Event.KEY_NAME) {
+      done = true;
+    }
+    return e;
+  }
+
+  private void push(boolean array) {
+    if (depth == context.length) {
+      context = java.util.Arrays.copyOf(context, depth * 2);
+    }
+    context[depth++] = array;
+  }
+
+  @Override
+  public Event currentEvent() {
+    return current;
+  }
+
+  @Override
+  public String getString() {
+    if (current == Event.KEY_NAME) {
+      return in.getName();
+    }
+    if (current == Event.VALUE_STRING) {
+      return heldText != null ? heldText : in.getString();
+    }
+    if (current == Event.VALUE_NUMBER) {
+      return heldText != null ? heldText : in.getNumberText();
+    }
+    throw new IllegalStateException("getString() needs KEY_NAME, VALUE_STRING or VALUE_NUMBER, not " + current);
+  }
+
+  private void requireNumber(String what) {
+    if (current != Event.VALUE_NUMBER) {
+      throw new IllegalStateException(what + " needs VALUE_NUMBER, not " + current);
+    }
+  }
+
+  @Override
+  public boolean isIntegralNumber() {
+    requireNumber("isIntegralNumber()");
+    return heldText != null ? new BigDecimal(heldText).scale() == 0 : in.isIntegral();
+  }
+
+  @Override
+  public int getInt() {
+    requireNumber("getInt()");
+    return getBigDecimal().intValue();
+  }
+
+  @Override
+  public long getLong() {
+    requireNumber("getLong()");
+    return getBigDecimal().longValue();
+  }
+
+  @Override
+  public BigDecimal getBigDecimal() {
+    requireNumber("getBigDecimal()");
+    return new BigDecimal(getString());
+  }
+
+  @Override
+  public JsonLocation getLocation() {
+    return location(in.line(), in.column(), in.offset());
+  }
+
+  @Override
+  public JsonObject getObject() {
+    if (current != Event.START_OBJECT) {
+      throw new IllegalStateException("getObject() needs START_OBJECT, not " + current);
+    }
+    return (JsonObject) readStructure(false);
+  }
+
+  @Override
+  public JsonArray getArray() {
+    if (current != Event.START_ARRAY) {
+      throw new IllegalStateException("getArray() needs START_ARRAY, not " + current);
+    }
+    return (JsonArray) readStructure(true);
+  }
+
+  @Override
+  public JsonValue getValue() {
+    if (current == null) {
+      throw new IllegalStateException("getValue() needs a current event: call next() first");
+    }
+    switch (current) {
+      case START_OBJECT:
+        return readStructure(false);
+      case START_ARRAY:
+        return readStructure(true);
+      case KEY_NAME:
+      case VALUE_STRING:
+        return Values.string(getString());
+      case VALUE_NUMBER:
+        return Values.numberText(getString(), isIntegralNumber());
+      case VALUE_TRUE:
+        return JsonValue.TRUE;
+      case VALUE_FALSE:
+        return JsonValue.FALSE;
+      case VALUE_NULL:
+        return JsonValue.NULL;
+      default:
+        throw new IllegalStateException("getValue() cannot be called at " + current);
+    }
+  }
+
+  /** Reads the rest of the structure just started, iteratively (depth never reaches the stack). */
+  private JsonValue readStructure(boolean array) {
+    Deque<Object> builders = new ArrayDeque<>();
+    Deque<String> keys = new ArrayDeque<>();
+    builders.push(array ? new ArrayList<JsonValue>() : new LinkedHashMap<String, JsonValue>());
+    String key = null;
+    while (true) {
+      Event e = next();
+      JsonValue v;
+      switch (e) {
+        case KEY_NAME:
+          key = getString();
+          continue;
+        case START_OBJECT:
+          builders.push(new LinkedHashMap<String, JsonValue>());
+          keys.push(key == null ? "" : key);
+          key = null;
+          continue;
+        case START_ARRAY:
+          builders.push(new ArrayList<JsonValue>());
+          keys.push(key == null ? "" : key);
+          key = null;
+          continue;
+        case END_OBJECT:
+        case END_ARRAY:
+          Object done = builders.pop();
+          v = done instanceof List ? Values.array(castList(done)) : Values.object(castMap(done));
+          if (builders.isEmpty()) {
+            return v;
+          }
+          key = keys.pop();
+          break;
+        default:
+          v = getValue();
+      }
+      Object top = builders.peek();
+      if (top instanceof List) {
+        castList(top).add(v);
+      } else {
+        Map<String, JsonValue> m = castMap(top);
+        if (m.containsKey(key)) {
+          if (duplicates == DuplicateKeys.NONE) {
+            throw new JsonParsingException("duplicate key '" + key + "'", getLocation());
+          }
+          if (duplicates == DuplicateKeys.LAST) {
+            m.put(key, v);
+          }
+        } else {
+          m.put(key, v);
+        }
+      }
+      key = null;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<JsonValue> castList(Object o) {
+    return (List<JsonValue>) o;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, JsonValue> castMap(Object o) {
+    return (Map<String, JsonValue>) o;
+  }
+
+  @Override
+  public Stream<JsonValue> getArrayStream() {
+    if (current != Event.START_ARRAY) {
+      throw new IllegalStateException("getArrayStream() needs START_ARRAY, not " + current);
+    }
+    int at = depth;
+    return StreamSupport.stream(new Spliterators.AbstractSpliterator<JsonValue>(Long.MAX_VALUE, Spliterator.ORDERED) {
+      @Override
+      public boolean tryAdvance(Consumer<? super JsonValue> action) {
+        if (depth < at) {
+          return false;
+        }
+        Event e = next();
+        if (e == Event.END_ARRAY && depth < at) {
+          return false;
+        }
+        action.accept(getValue());
+        return true;
+      }
+    }, false);
+  }
+
+  @Override
+  public Stream<Map.Entry<String, JsonValue>> getObjectStream() {
+    if (current != Event.START_OBJECT) {
+      throw new IllegalStateException("getObjectStream() needs START_OBJECT, not " + current);
+    }
+    int at = depth;
+    return StreamSupport.stream(
+        new Spliterators.AbstractSpliterator<Map.Entry<String, JsonValue>>(Long.MAX_VALUE, Spliterator.ORDERED) {
+          @Override
+          public boolean tryAdvance(Consumer<? super Map.Entry<String, JsonValue>> action) {
+            if (depth < at) {
+              return false;
+            }
+            Event e = next();
+            if (e == Event.END_OBJECT && depth < at) {
+              return false;
+            }
+            String key = getString();
+            next();
+            action.accept(new AbstractMap.SimpleImmutableEntry<>(key, getValue()));
+            return true;
+          }
+        }, false);
+  }
+
+  @Override
+  public Stream<JsonValue> getValueStream() {
+    if (started) {
+      throw new IllegalStateException("getValueStream() must be called before the first next()");
+    }
+    return StreamSupport.stream(new Spliterators.AbstractSpliterator<JsonValue>(Long.MAX_VALUE, Spliterator.ORDERED) {
+      @Override
+      public boolean tryAdvance(Consumer<? super JsonValue> action) {
+        if (!hasNext()) {
+          return false;
+        }
+        next();
+        action.accept(getValue());
+        return true;
+      }
+    }, false);
+  }
+
+  @Override
+  public void skipArray() {
+    skip(true);
+  }
+
+  @Override
+  public void skipObject() {
+    skip(false);
+  }
+
+  private void skip(boolean array) {
+    if (depth == 0 || context[depth - 1] != array) {
+      return; // not in that context: nothing happens
+    }
+    int at = depth;
+    while (depth >= at) {
+      next();
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      in.close();
+    } catch (RuntimeException e) {
+      throw new JsonException("closing the parser's input: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,462 @@
+package dev.brisk.jsonp;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.AbstractList;
+import java.util.AbstractMap;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The immutable JSON-P values: {@link JsonObject} over an insertion-ordered map, {@link JsonArray}
+ * over a list, {@link JsonString}, and {@link JsonNumber} keeping the exact decimal it was read
+ * or built from. {@code toString()} is compact JSON (written by the core writer). Thread-safe.
+ */
+final class Values {
+  private Values() {}
+
+  static JsonString string(String s) {
+    return new Str(Objects.requireNonNull(s, "value"));
+  }
+
+  static JsonNumber number(BigDecimal d) {
+    return new Num(Objects.requireNonNull(d, "value"));
+  }
+
+  static JsonNumber number(long v) {
+    return new IntNum(v);
+  }
+
+  static JsonNumber number(double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      throw new NumberFormatException("JSON has no " + v + ": a number must be finite");
+    }
+    return new Num(BigDecimal.valueOf(v));
+  }
+
+  static JsonNumber number(BigInteger v) {
+    return new Num(new BigDecimal(Objects.requireNonNull(v, "value")));
+  }
+
+  /** A number from its JSON text, exactly. */
+  static JsonNumber numberText(String text, boolean integral) {
+    if (integral && text.length() <= 18) {
+      return new IntNum(Long.parseLong(text));
+    }
+    return new Num(new BigDecimal(text));
+  }
+
+  static JsonObject object(Map<String, JsonValue> members) {
+    return new Obj(Collections.unmodifiableMap(members));
+  }
+
+  static JsonArray array(List<JsonValue> items) {
+    return new Arr(Collections.unmodifiableList(items));
+  }
+
+  static String toJson(JsonValue v) {
+    return Generators.toJson(v);
+  }
+
+  static final class Str implements JsonString {
+    private final String value;
+
+    Str(String value) {
+      this.value = value;
+    }
+
+    @Override
+    public ValueType getValueType() {
+      return ValueType.STRING;
+    }
+
+    @Override
+    public String getString() {
+      return value;
+    }
+
+    @Override
+    public CharSequence getChars() {
+      return value;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof JsonString && value.equals(((JsonString) o).getString());
+    }
+
+    @Override
+    public int hashCode() {
+      return value.hashCode();
+    }
+
+    @Override
+    public String toString() {
+      return toJson(this);
+    }
+  }
+
+  /** Base for numbers: equality and hash by {@link BigDecimal}, as the specification says. */
+  abstract static class NumBase implements JsonNumber {
+    @Override
+    public ValueType getValueType() {
+      return ValueType.NUMBER;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof JsonNumber && bigDecimalValue().equals(((JsonNumber) o).bigDecimalValue());
+    }
+
+    @Override
+    public int hashCode() {
+      return bigDecimalValue().hashCode();
+    }
+  }
+
+  static final class IntNum extends NumBase {
+    private final long value;
+
+    IntNum(long value) {
+      this.value = value;
+    }
+
+    @Override
+    public boolean isIntegral() {
+      return true;
+    }
+
+    @Override
+    public int intValue() {
+      return (int) value;
+    }
+
+    @Override
+    public int intValueExact() {
+      return Math.toIntExact(value);
+    }
+
+    @Override
+    public long longValue() {
+      return value;
+    }
+
+    @Override
+    public long longValueExact() {
+      return value;
+    }
+
+    @Override
+    public BigInteger bigIntegerValue() {
+      return BigInteger.valueOf(value);
+    }
+
+    @Override
+    public BigInteger bigIntegerValueExact() {
+      return BigInteger.valueOf(value);
+    }
+
+    @Override
+    public double doubleValue() {
+      return value;
+    }
+
+    @Override
+    public BigDecimal bigDecimalValue() {
+      return BigDecimal.valueOf(value);
+    }
+
+    @Override
+    public Number numberValue() {
+      return value;
+    }
+
+    @Override
+    public String toString() {
+      return Long.toString(value);
+    }
+  }
+
+  static final class Num extends NumBase {
+    private final BigDecimal value;
+
+    Num(BigDecimal value) {
+      this.value = value;
+    }
+
+    @Override
+    public boolean isIntegral() {
+      return value.scale() == 0;
+    }
+
+    @Override
+    public int intValue() {
+      return value.intValue();
+    }
+
+    @Override
+    public int intValueExact() {
+      return value.intValueExact();
+    }
+
+    @Override
+    public long longValue() {
+      return value.longValue();
+    }
+
+    @Override
+    public long longValueExact() {
+      return value.longValueExact();
+    }
+
+    @Override
+    public BigInteger bigIntegerValue() {
+      return value.toBigInteger();
+    }
+
+    @Override
+    public BigInteger bigIntegerValueExact() {
+      return value.toBigIntegerExact();
+    }
+
+    @Override
+    public double doubleValue() {
+      return value.doubleValue();
+    }
+
+    @Override
+    public BigDecimal bigDecimalValue() {
+      return value;
+    }
+
+    @Override
+    public Number numberValue() {
+      return value;
+    }
+
+    @Override
+    public String toString() {
+      return value.toString();
+    }
+  }
+
+  static final class Obj extends AbstractMap<String, JsonValue> implements JsonObject {
+    private final Map<String, JsonValue> members;
+
+    Obj(Map<String, JsonValue> members) {
+      this.members = members;
+    }
+
+    @Override
+    public ValueType getValueType() {
+      return ValueType.OBJECT;
+    }
+
+    @Override
+    public Set<Entry<String, JsonValue>> entrySet() {
+      return members.entrySet();
+    }
+
+    @Override
+    public JsonValue get(Object key) {
+      return members.get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return members.containsKey(key);
+    }
+
+    @Override
+    public int size() {
+      return members.size();
+    }
+
+    @Override
+    public JsonArray getJsonArray(String name) {
+      return (JsonArray) members.get(name);
+    }
+
+    @Override
+    public JsonObject getJsonObject(String name) {
+      return (JsonObject) members.get(name);
+    }
+
+    @Override
+    public JsonNumber getJsonNumber(String name) {
+      return (JsonNumber) members.get(name);
+    }
+
+    @Override
+    public JsonString getJsonString(String name) {
+      return (JsonString) members.get(name);
+    }
+
+    @Override
+    public String getString(String name) {
+      return getJsonString(name).getString();
+    }
+
+    @Override
+    public String getString(String name, String defaultValue) {
+      JsonValue v = members.get(name);
+      return v instanceof JsonString ? ((JsonString) v).getString() : defaultValue;
+    }
+
+    @Override
+    public int getInt(String name) {
+      return getJsonNumber(name).intValue();
+    }
+
+    @Override
+    public int getInt(String name, int defaultValue) {
+      JsonValue v = members.get(name);
+      return v instanceof JsonNumber ? ((JsonNumber) v).intValue() : defaultValue;
+    }
+
+    @Override
+    public boolean getBoolean(String name) {
+      JsonValue v = members.get(name);
+      if (v == null) {
+        throw new NullPointerException("no member '" + name + "'");
+      }
+      if (v == JsonValue.TRUE) {
+        return true;
+      }
+      if (v == JsonValue.FALSE) {
+        return false;
+      }
+      throw new ClassCastException("member '" + name + "' is " + v.getValueType() + ", not a boolean");
+    }
+
+    @Override
+    public boolean getBoolean(String name, boolean defaultValue) {
+      JsonValue v = members.get(name);
+      return v == JsonValue.TRUE ? true : v == JsonValue.FALSE ? false : defaultValue;
+    }
+
+    @Override
+    public boolean isNull(String name) {
+      JsonValue v = members.get(name);
+      if (v == null) {
+        throw new NullPointerException("no member '" + name + "'");
+      }
+      return v.getValueType() == ValueType.NULL;
+    }
+
+    @Override
+    public String toString() {
+      return toJson(this);
+    }
+  }
+
+  static final class Arr extends AbstractList<JsonValue> implements JsonArray {
+    private final List<JsonValue> items;
+
+    Arr(List<JsonValue> items) {
+      this.items = items;
+    }
+
+    @Override
+    public ValueType getValueType() {
+      return ValueType.ARRAY;
+    }
+
+    @Override
+    public JsonValue get(int index) {
+      return items.get(index);
+    }
+
+    @Override
+    public int size() {
+      return items.size();
+    }
+
+    @Override
+    public JsonObject getJsonObject(int index) {
+      return (JsonObject) items.get(index);
+    }
+
+    @Override
+    public JsonArray getJsonArray(int index) {
+      return (JsonArray) items.get(index);
+    }
+
+    @Override
+    public JsonNumber getJsonNumber(int index) {
+      return (JsonNumber) items.get(index);
+    }
+
+    @Override
+    public JsonString getJsonString(int index) {
+      return (JsonString) items.get(index);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T extends JsonValue> List<T> getValuesAs(Class<T> clazz) {
+      for (JsonValue v : items) {
+        clazz.cast(v);
+      }
+      return (List<T>) items;
+    }
+
+    @Override
+    public String getString(int index) {
+      return getJsonString(index).getString();
+    }
+
+    @Override
+    public String getString(int index, String defaultValue) {
+      JsonValue v = index >= 0 && index < items.size() ? items.get(index) : null;
+      return v instanceof JsonString ? ((JsonString) v).getString() : defaultValue;
+    }
+
+    @Override
+    public int getInt(int index) {
+      return getJsonNumber(index).intValue();
+    }
+
+    @Override
+    public int getInt(int index, int defaultValue) {
+      JsonValue v = index >= 0 && index < items.size() ? items.get(index) : null;
+      return v instanceof JsonNumber ? ((JsonNumber) v).intValue() : defaultValue;
+    }
+
+    @Override
+    public boolean getBoolean(int index) {
+      JsonValue v = items.get(index);
+      if (v == JsonValue.TRUE) {
+        return true;
+      }
+      if (v == JsonValue.FALSE) {
+        return false;
+      }
+      throw new ClassCastException("item " + index + " is " + v.getValueType() + ", not a boolean");
+    }
+
+    @Override
+    public boolean getBoolean(int index, boolean defaultValue) {
+      JsonValue v = index >= 0 && index < items.size() ? items.get(index) : null;
+      return v == JsonValue.TRUE ? true : v == JsonValue.FALSE ? false : defaultValue;
+    }
+
+    @Override
+    public boolean isNull(int index) {
+      return items.get(index).getValueType() == ValueType.NULL;
+    }
+
+    @Override
+    public String toString() {
+      return toJson(this);
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package dev.brisk.jsonp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.json.spi.JsonProvider;
+import jakarta.json.stream.JsonGenerationException;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParser.Event;
+import jakarta.json.stream.JsonParsingException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class ProviderTest {
+  static final JsonProvider P = BriskJsonProvider.instance();
+
+  static JsonParser parser(String json) {
+    return P.createParser(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  @Test
+  void theServiceLoaderFindsBrisk() {
+    assertTrue(JsonProvider.provider() instanceof BriskJsonProvider);
+  }
+
+  @Test
+  void parsesEveryEventWithItsText() {
+    try (JsonParser p = parser("{\"a\":[1,2.5e3,\"x\",true,false,null],\"b\":{}}")) {
+      Event[] expected = {Event.START_OBJECT, Event.KEY_NAME, Event.START_ARRAY, Event.VALUE_NUMBER, Event.VALUE_NUMBER,
+          Event.VALUE_STRING, Event.VALUE_TRUE, Event.VALUE_FALSE, Event.VALUE_NULL, Event.END_ARRAY, Event.KEY_NAME,
+          Event.START_OBJECT, Event.END_OBJECT, Event.END_OBJECT};
+      for (Event e : expected) {
+        assertTrue(p.hasNext());
+        assertEquals(e, p.next());
+        if (e == Event.VALUE_NUMBER) {
+          assertTrue(List.of("1", "2.5e3").contains(p.getString()), p.getString());
+        }
+      }
+      assertFalse(p.hasNext());
+    }
+  }
+
+  @Test
+  void theSeedBenchmarkShapeReadsThroughTheArrayStream() {
+    try (JsonParser p = parser("[\"a\",\"b\"]")) {
+      p.next();
+      assertEquals(List.of("a", "b"), p.getArrayStream().map(v -> ((jakarta.json.JsonString) v).getString()).collect(Collectors.toList()));
+    }
+  }
+
+  @Test
+  void readsAndWritesTreesThatKeepExactNumbers() {
+    String text = "{\"n\":12345678901234567890.5,\"s\":\"\\u00e9\\n\",\"a\":[1,{\"b\":null}]}";
+    JsonObject o = Json.createReader(new StringReader(text)).readObject();
+    assertEquals(new BigDecimal("12345678901234567890.5"), o.getJsonNumber("n").bigDecimalValue());
+    assertEquals("é\n", o.getString("s"));
+    StringWriter out = new StringWriter();
+    Json.createWriter(out).write(o);
+    assertEquals(o, Json.createReader(new StringReader(out.toString())).readObject());
+    assertEquals(o.toString(), out.toString());
+  }
+
+  @Test
+  void detectsUtf16Input() {
+    byte[] utf16 = "{\"k\":\"v\"}".getBytes(StandardCharsets.UTF_16LE);
+    JsonObject o = Json.createReader(new ByteArrayInputStream(utf16)).readObject();
+    assertEquals("v", o.getString("k"));
+  }
+
+  @Test
+  void malformedInputIsAParsingExceptionWithTheLocation() {
+    JsonParsingException e = assertThrows(JsonParsingException.class, () -> {
+      try (JsonParser p = parser("{\n  \"a\": tru }")) {
+        while (p.hasNext()) {
+          p.next();
+        }
+      }
+    });
+    assertEquals(2, e.getLocation().getLineNumber());
+  }
+
+  @Test
+  void theGeneratorEnforcesJsonPsRules() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    JsonGenerator g = P.createGenerator(out);
+    g.writeStartObject().write("a", 1).writeKey("b").writeStartArray().write("x").writeNull().writeEnd();
+    assertThrows(JsonGenerationException.class, () -> g.write("no name"));
+    g.writeEnd();
+    g.close();
+    assertEquals("{\"a\":1,\"b\":[\"x\",null]}", out.toString(StandardCharsets.UTF_8));
+    assertThrows(JsonGenerationException.class, () -> P.createGenerator(new StringWriter()).writeStartArray().close());
+    assertThrows(NumberFormatException.class, () -> P.createGenerator(new StringWriter()).write(Double.NaN));
+  }
+
+  @Test
+  void prettyPrintingIsAConfigKey() {
+    StringWriter out = new StringWriter();
+    JsonGenerator g = P.createGeneratorFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true)).createGenerator(out);
+    g.writeStartObject().write("a", 1).writeEnd().close();
+    assertEquals("{\n    \"a\": 1\n}", out.toString());
+  }
+
+  @Test
+  void pointerPatchAndMergePatch() {
+    JsonObject doc = Json.createReader(new StringReader("{\"a\":{\"b\":[1,2]},\"c\":\"d\"}")).readObject();
+    assertEquals(Json.createValue(2), Json.createPointer("/a/b/1").getValue(doc));
+    JsonArray patch = Json.createArrayBuilder()
+        .add(Json.createObjectBuilder().add("op", "add").add("path", "/a/b/-").add("value", 3))
+        .add(Json.createObjectBuilder().add("op", "move").add("from", "/c").add("path", "/e"))
+        .build();
+    JsonObject patched = Json.createPatch(patch).apply(doc);
+    assertEquals(Json.createReader(new StringReader("{\"a\":{\"b\":[1,2,3]},\"e\":\"d\"}")).readObject(), patched);
+    assertEquals(patched, Json.createDiff(doc, patched).apply(doc));
+    JsonValue merged = Json.createMergePatch(Json.createReader(new StringReader("{\"c\":null,\"x\":1}")).readObject()).apply(doc);
+    assertEquals(Json.createReader(new StringReader("{\"a\":{\"b\":[1,2]},\"x\":1}")).readObject(), merged);
+    assertEquals(merged, Json.createMergeDiff(doc, merged).apply(doc));
+  }
+
+  @Test
+  void duplicateKeysFollowTheKeyStrategy() {
+    String text = "{\"a\":1,\"a\":2}";
+    assertEquals(2, Json.createReader(new StringReader(text)).readObject().getInt("a"));
+    assertEquals(1, Json.createReaderFactory(Map.of(jakarta.json.JsonConfig.KEY_STRATEGY, jakarta.json.JsonConfig.KeyStrategy.FIRST))
+        .createReader(new StringReader(text)).readObject().getInt("a"));
+    assertThrows(jakarta.json.JsonException.class, () -> Json.createReaderFactory(
+        Map.of(jakarta.json.JsonConfig.KEY_STRATEGY, jakarta.json.JsonConfig.KeyStrategy.NONE)).createReader(new StringReader(text)).readObject());
+    assertSame(JsonValue.NULL, Json.createArrayBuilder().addNull().build().get(0));
+  }
+}
