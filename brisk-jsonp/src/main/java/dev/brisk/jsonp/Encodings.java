@@ -60,6 +60,15 @@ final class Encodings {
     } else if (n >= 2 && c[1] == 0) {
       cs = StandardCharsets.UTF_16LE;
     }
+    if (cs == StandardCharsets.UTF_8 && skip == 0) {
+      for (int i = 0; i < n; i++) {
+        if (c[i] == 0) {
+          // No JSON text in UTF-8 has a NUL byte, and no UTF-16/32 pattern matched.
+          throw new jakarta.json.JsonException("cannot tell the input's encoding: it starts with a zero byte that no"
+              + " UTF-8, UTF-16 or UTF-32 JSON text has there");
+        }
+      }
+    }
     for (int i = 0; i < skip; i++) {
       b.read();
     }

@@ -427,8 +427,12 @@ final class Generators {
       if (closed) {
         return;
       }
+      if (depth != 0 || !rootDone) {
+        // Incomplete: say so, and leave the caller's stream open (the TCK checks both).
+        closed = true;
+        throw fail("incomplete JSON: " + (depth > 0 ? depth + " object(s) or array(s) left open" : "nothing was written"));
+      }
       closed = true;
-      boolean complete = depth == 0 && rootDone;
       try {
         w.flush();
         w.close();
@@ -436,9 +440,6 @@ final class Generators {
         throw new JsonException("I/O error while closing the generator: " + e.getCause().getMessage(), e.getCause());
       } catch (IllegalStateException e) {
         // the core writer's own incomplete check; ours below says it in JSON-P's terms
-      }
-      if (!complete) {
-        throw fail("incomplete JSON: " + (depth > 0 ? depth + " object(s) or array(s) left open" : "nothing was written"));
       }
     }
 

@@ -47,7 +47,10 @@ final class Pointer implements JsonPointer {
         } else if (n == '1') {
           sb.append('/');
         } else {
-          throw new JsonException("'~' must be followed by 0 or 1 in the JSON pointer '" + text + "'");
+          // RFC 6901 allows only ~0 and ~1; a lone '~' is kept as it is, so that "/m~n" finds the
+          // member "m~n" (the TCK's optional case, and what users who did not escape mean).
+          sb.append('~');
+          continue;
         }
         i++;
       } else if (sb != null) {
