@@ -422,6 +422,13 @@ final class Generators {
       }
     }
 
+    /** Writes one value with the core writer (a generated codec, say), in place. */
+    void writeWith(java.util.function.Consumer<dev.brisk.json.JsonWriter> write) {
+      beforeValue();
+      write.accept(w);
+      afterValue();
+    }
+
     @Override
     public void close() {
       if (closed) {

@@ -427,6 +427,31 @@ final class Parser implements JsonParser {
     }
   }
 
+  /**
+   * Reads the next value whole with the core reader (a generated codec, say), in place; null when
+   * the parser has already read past the start of that value (only a top-level hasNext() does).
+   */
+  <T> T readNextWith(java.util.function.Function<dev.brisk.json.JsonReader, T> read, boolean[] handled) {
+    if (peeked != null || done) {
+      handled[0] = false;
+      return null;
+    }
+    T v;
+    try {
+      v = read.apply(in);
+    } catch (dev.brisk.json.JsonException e) {
+      throw parsing(e);
+    }
+    handled[0] = true;
+    started = true;
+    heldText = null;
+    current = Event.END_OBJECT; // the value was read whole; the next event follows it
+    if (depth == 0) {
+      done = true;
+    }
+    return v;
+  }
+
   @Override
   public void close() {
     try {
