@@ -155,9 +155,24 @@ public final class JsonReader implements Closeable {
         throw error("document longer than maxDocumentLength (" + maxDocumentLength + " bytes)", off + (int) maxDocumentLength);
       }
     } else {
-      this.buf = new byte[DEFAULT_BUFFER];
+      byte[][] spare = SPARE.get();
+      byte[] b = spare[0];
+      if (b != null) {
+        spare[0] = null; // this reader has it until close()
+        this.buf = b;
+      } else {
+        this.buf = new byte[DEFAULT_BUFFER];
+      }
     }
   }
+
+  /**
+   * One stream buffer per thread, kept from a closed reader for the next: a reader per small
+   * document (a JSON-P parser per HTTP answer) then allocates no 16 KiB buffer.
+   */
+  private static final ThreadLocal<byte[][]> SPARE = ThreadLocal.withInitial(() -> new byte[1][]);
+
+  private static final byte[] CLOSED = new byte[0];
 
   /** A strict reader with default limits over the whole array. */
   public static JsonReader of(byte[] utf8) {
@@ -1877,6 +1892,19 @@ public final class JsonReader implements Closeable {
   @Override
   public void close() {
     if (in != null) {
+      if (buf != CLOSED) {
+        byte[] b = buf;
+        buf = CLOSED; // a read after close meets the end of the input, not another reader's bytes
+        pos = 0;
+        end = 0;
+        eof = true;
+        if (b.length == DEFAULT_BUFFER) {
+          byte[][] spare = SPARE.get();
+          if (spare[0] == null) {
+            spare[0] = b;
+          }
+        }
+      }
       try {
         in.close();
       } catch (IOException e) {

@@ -135,6 +135,16 @@ public final class BriskJsonProvider extends JsonProvider {
     JsonParser parser(InputStream in) {
       Objects.requireNonNull(in, "input");
       try {
+        if (in instanceof java.io.ByteArrayInputStream) {
+          // Bytes in memory already: read them as an array, with no stream buffer at all.
+          byte[] all = in.readAllBytes();
+          Encodings.Detected d = Encodings.detect(all, Math.min(4, all.length));
+          if (d.charset == StandardCharsets.UTF_8) {
+            return new Parser(json.reader(all, d.skip, all.length - d.skip), keys);
+          }
+          byte[] utf8 = new String(all, d.skip, all.length - d.skip, d.charset).getBytes(StandardCharsets.UTF_8);
+          return new Parser(json.reader(utf8), keys);
+        }
         return new Parser(json.reader(Encodings.utf8(in)), keys);
       } catch (IOException e) {
         throw new JsonException("cannot read the input: " + e.getMessage(), e);

@@ -1,6 +1,6 @@
 package dev.brisk.jsonp;
 
-import java.io.BufferedInputStream;
+import java.io.PushbackInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -21,58 +21,79 @@ import java.nio.charset.StandardCharsets;
 final class Encodings {
   private Encodings() {}
 
-  /** The stream as UTF-8, detecting its encoding from its first bytes. */
+  /** The encoding a JSON text starting with these bytes is in, and the length of its byte order mark. */
+  static final class Detected {
+    final Charset charset;
+    final int skip;
+
+    Detected(Charset charset, int skip) {
+      this.charset = charset;
+      this.skip = skip;
+    }
+  }
+
+  private static final Detected UTF8 = new Detected(StandardCharsets.UTF_8, 0);
+
+  /** From the first {@code n} (up to 4) bytes; RFC 4627 section 3, and byte order marks. */
+  static Detected detect(byte[] b, int n) {
+    int c0 = n > 0 ? b[0] & 0xFF : -1;
+    int c1 = n > 1 ? b[1] & 0xFF : -1;
+    int c2 = n > 2 ? b[2] & 0xFF : -1;
+    int c3 = n > 3 ? b[3] & 0xFF : -1;
+    if (c0 == 0xEF && c1 == 0xBB && c2 == 0xBF) {
+      return new Detected(StandardCharsets.UTF_8, 3);
+    }
+    if (c0 == 0 && c1 == 0 && c2 == 0xFE && c3 == 0xFF) {
+      return new Detected(Charset.forName("UTF-32BE"), 4);
+    }
+    if (c0 == 0xFF && c1 == 0xFE && c2 == 0 && c3 == 0) {
+      return new Detected(Charset.forName("UTF-32LE"), 4);
+    }
+    if (c0 == 0xFE && c1 == 0xFF) {
+      return new Detected(StandardCharsets.UTF_16BE, 2);
+    }
+    if (c0 == 0xFF && c1 == 0xFE) {
+      return new Detected(StandardCharsets.UTF_16LE, 2);
+    }
+    if (n >= 4 && c0 == 0 && c1 == 0 && c2 == 0) {
+      return new Detected(Charset.forName("UTF-32BE"), 0);
+    }
+    if (n >= 4 && c1 == 0 && c2 == 0 && c3 == 0) {
+      return new Detected(Charset.forName("UTF-32LE"), 0);
+    }
+    if (n >= 2 && c0 == 0) {
+      return new Detected(StandardCharsets.UTF_16BE, 0);
+    }
+    if (n >= 2 && c1 == 0) {
+      return new Detected(StandardCharsets.UTF_16LE, 0);
+    }
+    for (int i = 0; i < n; i++) {
+      if (b[i] == 0) {
+        // No JSON text in UTF-8 has a NUL byte, and no UTF-16/32 pattern matched.
+        throw new jakarta.json.JsonException("cannot tell the input's encoding: it starts with a zero byte that no"
+            + " UTF-8, UTF-16 or UTF-32 JSON text has there");
+      }
+    }
+    return UTF8;
+  }
+
+  /** The stream as UTF-8, detecting its encoding from its first bytes (pushed back after). */
   static InputStream utf8(InputStream in) throws IOException {
-    BufferedInputStream b = in instanceof BufferedInputStream ? (BufferedInputStream) in : new BufferedInputStream(in, 8192);
-    b.mark(4);
-    int[] c = new int[4];
+    PushbackInputStream p = new PushbackInputStream(in, 4);
+    byte[] first = new byte[4];
     int n = 0;
     while (n < 4) {
-      int x = b.read();
-      if (x < 0) {
+      int r = p.read(first, n, 4 - n);
+      if (r < 0) {
         break;
       }
-      c[n++] = x;
+      n += r;
     }
-    b.reset();
-    Charset cs = StandardCharsets.UTF_8;
-    int skip = 0;
-    if (n >= 3 && c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF) {
-      skip = 3;
-    } else if (n >= 4 && c[0] == 0 && c[1] == 0 && c[2] == 0xFE && c[3] == 0xFF) {
-      cs = Charset.forName("UTF-32BE");
-      skip = 4;
-    } else if (n >= 4 && c[0] == 0xFF && c[1] == 0xFE && c[2] == 0 && c[3] == 0) {
-      cs = Charset.forName("UTF-32LE");
-      skip = 4;
-    } else if (n >= 2 && c[0] == 0xFE && c[1] == 0xFF) {
-      cs = StandardCharsets.UTF_16BE;
-      skip = 2;
-    } else if (n >= 2 && c[0] == 0xFF && c[1] == 0xFE) {
-      cs = StandardCharsets.UTF_16LE;
-      skip = 2;
-    } else if (n >= 4 && c[0] == 0 && c[1] == 0 && c[2] == 0) {
-      cs = Charset.forName("UTF-32BE");
-    } else if (n >= 4 && c[1] == 0 && c[2] == 0 && c[3] == 0) {
-      cs = Charset.forName("UTF-32LE");
-    } else if (n >= 2 && c[0] == 0) {
-      cs = StandardCharsets.UTF_16BE;
-    } else if (n >= 2 && c[1] == 0) {
-      cs = StandardCharsets.UTF_16LE;
+    Detected d = detect(first, n);
+    if (n > d.skip) {
+      p.unread(first, d.skip, n - d.skip);
     }
-    if (cs == StandardCharsets.UTF_8 && skip == 0) {
-      for (int i = 0; i < n; i++) {
-        if (c[i] == 0) {
-          // No JSON text in UTF-8 has a NUL byte, and no UTF-16/32 pattern matched.
-          throw new jakarta.json.JsonException("cannot tell the input's encoding: it starts with a zero byte that no"
-              + " UTF-8, UTF-16 or UTF-32 JSON text has there");
-        }
-      }
-    }
-    for (int i = 0; i < skip; i++) {
-      b.read();
-    }
-    return cs == StandardCharsets.UTF_8 ? b : new Utf8Stream(new InputStreamReader(b, cs));
+    return d.charset == StandardCharsets.UTF_8 ? p : new Utf8Stream(new InputStreamReader(p, d.charset));
   }
 
   /** The stream in the given encoding, as UTF-8. */
