@@ -6,7 +6,6 @@ import jakarta.json.spi.JsonProvider;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
@@ -19,9 +18,6 @@ import org.openjdk.jmh.annotations.Setup;
  * </pre>
  */
 public class JsonpTreeBenchmark extends BenchmarkDefaults {
-  @Param({"1000", "100000"})
-  public int bytes;
-
   byte[] document;
   JsonProvider parsson;
   JsonProvider brisk;
@@ -29,8 +25,8 @@ public class JsonpTreeBenchmark extends BenchmarkDefaults {
   JsonObject briskTree;
 
   @Setup
-  public void setUp() {
-    document = Users.document(1, bytes);
+  public void setUp(Inputs in) {
+    document = in.bytes;
     parsson = new org.eclipse.parsson.JsonProviderImpl();
     brisk = BriskJsonProvider.instance();
     parssonTree = read(parsson);

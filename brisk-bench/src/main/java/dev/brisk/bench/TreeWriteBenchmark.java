@@ -34,7 +34,7 @@ public class TreeWriteBenchmark extends BenchmarkDefaults {
 
   @Setup
   public void setUp() throws IOException {
-    byte[] bytes = Users.document(42, size.equals("1k") ? 1000 : 100_000);
+    byte[] bytes = size.equals("input") ? Inputs.input() : Users.document(42, size.equals("1k") ? 1000 : 100_000);
     briskTree = Json.parse(bytes);
     jacksonTree = jackson.readTree(bytes);
     parssonTree = parsson.createReader(new java.io.ByteArrayInputStream(bytes)).readValue();

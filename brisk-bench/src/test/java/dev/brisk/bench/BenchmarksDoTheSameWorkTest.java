@@ -17,7 +17,11 @@ class BenchmarksDoTheSameWorkTest {
   static Inputs inputs(String size) {
     Inputs in = new Inputs();
     in.size = size;
-    in.setUp();
+    try {
+      in.setUp();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     return in;
   }
 

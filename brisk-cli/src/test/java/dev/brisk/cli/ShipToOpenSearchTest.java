@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +31,8 @@ class ShipToOpenSearchTest {
   static long count(URI node, String index) throws Exception {
     HttpClient.newHttpClient().send(HttpRequest.newBuilder(node.resolve("/" + index + "/_refresh"))
         .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
-    return get(node.resolve("/" + index + "/_count")).getNumber("count").longValue();
+    JsonObject r = get(node.resolve("/" + index + "/_count"));
+    return r.has("count") ? r.getNumber("count").longValue() : 0; // no index yet: nothing arrived
   }
 
   @Test
@@ -63,6 +65,34 @@ class ShipToOpenSearchTest {
       r = brisk("ship", in.toString(), "--to", to, "--id-field", "_id", "-q");
       assertEquals(1, r.code(), r.out() + r.err());
       assertEquals(3000, count(os.uri(), "users"));
+    }
+  }
+
+  @Test
+  void shipRidesOutAServerKilledAndRestartedMidStreamAndExitsZero() throws Exception {
+    int docs = 40_000;
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < docs; i++) {
+      sb.append("{\"uid\":\"k").append(i).append("\",\"n\":").append(i).append(",\"pad\":\"").append("x".repeat(200)).append("\"}\n");
+    }
+    Path in = dir.resolve("many.ndjson");
+    Files.writeString(in, sb.toString(), StandardCharsets.UTF_8);
+    try (OpenSearchFixture os = OpenSearchFixture.builder().build()) {
+      os.start();
+      CliTest.Run[] result = new CliTest.Run[1];
+      Thread ship = new Thread(() -> result[0] = brisk("ship", in.toString(), "--to", os.uri() + "/crash",
+          "--id-field", "uid", "--batch-size", "200", "-q"));
+      ship.start();
+      while (count(os.uri(), "crash") < docs / 10) {
+        Thread.sleep(200); // until some batches have arrived
+      }
+      os.kill();
+      Thread.sleep(3000);
+      os.start();
+      ship.join(TimeUnit.MINUTES.toMillis(5));
+      assertEquals(0, result[0].code(), result[0].out() + result[0].err());
+      assertTrue(result[0].out().contains("shipped 40,000 of 40,000 events"), result[0].out());
+      assertEquals(docs, count(os.uri(), "crash"), "every event once");
     }
   }
 
