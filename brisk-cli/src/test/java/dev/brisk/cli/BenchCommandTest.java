@@ -70,6 +70,24 @@ class BenchCommandTest {
   }
 
   @Test
+  void profileWritesAFlameGraphPerBenchmarkAndTheReportLinksThem() throws Exception {
+    Assumptions.assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).contains("linux")
+        && System.getProperty("os.arch").equals("amd64"), "async-profiler's library is checked on linux-x64 here");
+    Path out = dir.resolve("profiled");
+    CliTest.Run r = brisk("bench", "--quick", "--suite", "sink", "--profile", "--out", out.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    List<Path> flames;
+    try (var s = Files.walk(out.resolve("flamegraphs"))) {
+      flames = s.filter(p -> p.getFileName().toString().matches("flame-(cpu|itimer)-forward\\.html")).toList();
+    }
+    assertEquals(2, flames.size(), "one per benchmark (WRITER and ABQ): " + flames);
+    for (Path f : flames) {
+      assertTrue(Files.size(f) > 10_000, f + " holds a flame graph");
+      assertTrue(Files.readString(out.resolve("report.md")).contains(out.relativize(f).toString()), "report.md links " + f);
+    }
+  }
+
+  @Test
   void anUnknownSuiteIsAUsageError() {
     CliTest.Run r = brisk("bench", "--suite", "nope");
     assertEquals(2, r.code());
