@@ -19,9 +19,6 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.Iterator;
 import java.util.Map;
 
 /** The JSON-P {@link JsonGenerator} over the core writer, and value-to-JSON writing. */
@@ -37,54 +34,83 @@ final class Generators {
 
   /** Writes a value with the core writer, iteratively: a deep tree never reaches the stack's end. */
   static void write(JsonValue root, dev.brisk.json.JsonWriter w) {
-    Deque<Iterator<?>> stack = new ArrayDeque<>();
-    Deque<Boolean> isObject = new ArrayDeque<>();
-    if (!scalarOrOpen(root, w, stack, isObject)) {
+    if (!open(root, w)) {
       return;
     }
-    while (!stack.isEmpty()) {
-      Iterator<?> it = stack.peek();
-      if (!it.hasNext()) {
-        stack.pop();
-        if (isObject.pop()) {
+    Object[] stack = new Object[16];
+    int[] at = new int[16];
+    int d = 0;
+    stack[d++] = frame(root);
+    while (d > 0) {
+      Object top = stack[d - 1];
+      int i = at[d - 1];
+      JsonValue child;
+      if (top instanceof Values.Obj) {
+        Values.Obj o = (Values.Obj) top;
+        if (i == o.n) {
           w.endObject();
-        } else {
-          w.endArray();
+          at[--d] = 0;
+          continue;
         }
-        continue;
-      }
-      Object next = it.next();
-      JsonValue v;
-      if (next instanceof Map.Entry) {
-        Map.Entry<?, ?> e = (Map.Entry<?, ?>) next;
-        w.name((String) e.getKey());
-        v = (JsonValue) e.getValue();
+        w.name(o.keys[i]);
+        child = o.values[i];
+      } else if (top instanceof Map.Entry[]) {
+        Map.Entry<?, ?>[] es = (Map.Entry<?, ?>[]) top;
+        if (i == es.length) {
+          w.endObject();
+          at[--d] = 0;
+          continue;
+        }
+        w.name((String) es[i].getKey());
+        child = (JsonValue) es[i].getValue();
       } else {
-        v = (JsonValue) next;
+        java.util.List<?> l = (java.util.List<?>) top;
+        if (i == l.size()) {
+          w.endArray();
+          at[--d] = 0;
+          continue;
+        }
+        child = (JsonValue) l.get(i);
       }
-      scalarOrOpen(v, w, stack, isObject);
+      at[d - 1] = i + 1;
+      if (open(child, w)) {
+        if (d == stack.length) {
+          stack = java.util.Arrays.copyOf(stack, d * 2);
+          at = java.util.Arrays.copyOf(at, d * 2);
+        }
+        stack[d++] = frame(child);
+      }
     }
   }
 
-  /** Writes a scalar, or opens a structure and pushes its iterator; true when one was opened. */
-  private static boolean scalarOrOpen(JsonValue v, dev.brisk.json.JsonWriter w, Deque<Iterator<?>> stack,
-      Deque<Boolean> isObject) {
+  /** What the loop walks for a structure: our object's arrays, another's entries, or the list. */
+  private static Object frame(JsonValue v) {
+    if (v instanceof Values.Obj || v instanceof JsonArray) {
+      return v;
+    }
+    return ((JsonObject) v).entrySet().toArray(new Map.Entry<?, ?>[0]);
+  }
+
+  /** Writes a scalar, or opens a structure; true when one was opened. */
+  private static boolean open(JsonValue v, dev.brisk.json.JsonWriter w) {
     switch (v.getValueType()) {
       case OBJECT:
         w.beginObject();
-        stack.push(((JsonObject) v).entrySet().iterator());
-        isObject.push(true);
         return true;
       case ARRAY:
         w.beginArray();
-        stack.push(((JsonArray) v).iterator());
-        isObject.push(false);
         return true;
       case STRING:
         w.value(((JsonString) v).getString());
         return false;
       case NUMBER:
-        w.numberText(v.toString());
+        if (v instanceof Values.IntNum) {
+          w.value(((Values.IntNum) v).longValue());
+        } else if (v instanceof Values.Num) {
+          w.value(((Values.Num) v).bigDecimalValue());
+        } else {
+          w.numberText(v.toString());
+        }
         return false;
       case TRUE:
         w.value(true);

@@ -10,10 +10,7 @@ import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParsingException;
 import java.math.BigDecimal;
 import java.util.AbstractMap;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -262,71 +259,134 @@ final class Parser implements JsonParser {
       case START_ARRAY:
         return readStructure(true);
       case KEY_NAME:
-      case VALUE_STRING:
         return Values.string(getString());
+      case VALUE_STRING:
       case VALUE_NUMBER:
-        return Values.numberText(getString(), isIntegralNumber());
       case VALUE_TRUE:
-        return JsonValue.TRUE;
       case VALUE_FALSE:
-        return JsonValue.FALSE;
       case VALUE_NULL:
-        return JsonValue.NULL;
+        return scalar(current);
       default:
         throw new IllegalStateException("getValue() cannot be called at " + current);
     }
   }
 
+  /** An object being read: names and values in arrays, duplicates found by hash code. */
+  private static final class ObjParts {
+    String[] keys = new String[8];
+    JsonValue[] values = new JsonValue[8];
+    int[] hashes = new int[8];
+    int n;
+    java.util.HashMap<String, Integer> index; // past 64 members
+
+    int find(String key, int h) {
+      if (index != null) {
+        Integer i = index.get(key);
+        return i == null ? -1 : i;
+      }
+      for (int i = 0; i < n; i++) {
+        if (hashes[i] == h && keys[i].equals(key)) {
+          return i;
+        }
+      }
+      return -1;
+    }
+
+    void add(String key, int h, JsonValue v) {
+      if (n == keys.length) {
+        keys = java.util.Arrays.copyOf(keys, n * 2);
+        values = java.util.Arrays.copyOf(values, n * 2);
+        hashes = java.util.Arrays.copyOf(hashes, n * 2);
+      }
+      keys[n] = key;
+      values[n] = v;
+      hashes[n] = h;
+      if (index != null) {
+        index.put(key, n);
+      } else if (n == 64) {
+        index = new java.util.HashMap<>(256);
+        for (int i = 0; i <= n; i++) {
+          index.put(keys[i], i);
+        }
+      }
+      n++;
+    }
+  }
+
+  /** A scalar value at the current event, numbers without their text when they fit a long. */
+  private JsonValue scalar(Event e) {
+    switch (e) {
+      case VALUE_STRING:
+        return Values.string(getString());
+      case VALUE_NUMBER:
+        if (heldText == null && in.isIntegral() && in.rawLength() <= 18) {
+          return Values.number(in.getLong());
+        }
+        return Values.numberText(getString(), isIntegralNumber());
+      case VALUE_TRUE:
+        return JsonValue.TRUE;
+      case VALUE_FALSE:
+        return JsonValue.FALSE;
+      default:
+        return JsonValue.NULL;
+    }
+  }
+
   /** Reads the rest of the structure just started, iteratively (depth never reaches the stack). */
   private JsonValue readStructure(boolean array) {
-    Deque<Object> builders = new ArrayDeque<>();
-    Deque<String> keys = new ArrayDeque<>();
-    builders.push(array ? new ArrayList<JsonValue>() : new LinkedHashMap<String, JsonValue>());
+    Object[] stack = new Object[16];
+    String[] keys = new String[16];
+    int d = 0;
+    stack[d++] = array ? new ArrayList<JsonValue>() : new ObjParts();
     String key = null;
     while (true) {
       Event e = next();
       JsonValue v;
       switch (e) {
         case KEY_NAME:
-          key = getString();
+          key = in.getName();
           continue;
         case START_OBJECT:
-          builders.push(new LinkedHashMap<String, JsonValue>());
-          keys.push(key == null ? "" : key);
-          key = null;
-          continue;
         case START_ARRAY:
-          builders.push(new ArrayList<JsonValue>());
-          keys.push(key == null ? "" : key);
+          if (d == stack.length) {
+            stack = java.util.Arrays.copyOf(stack, d * 2);
+            keys = java.util.Arrays.copyOf(keys, d * 2);
+          }
+          keys[d] = key;
+          stack[d++] = e == Event.START_ARRAY ? new ArrayList<JsonValue>() : new ObjParts();
           key = null;
           continue;
         case END_OBJECT:
         case END_ARRAY:
-          Object done = builders.pop();
-          v = done instanceof List ? Values.array(castList(done)) : Values.object(castMap(done));
-          if (builders.isEmpty()) {
+          Object done = stack[--d];
+          if (done instanceof ObjParts) {
+            ObjParts o = (ObjParts) done;
+            v = Values.object(o.keys, o.values, o.n);
+          } else {
+            v = Values.array(castList(done));
+          }
+          if (d == 0) {
             return v;
           }
-          key = keys.pop();
+          key = keys[d];
           break;
         default:
-          v = getValue();
+          v = scalar(e);
       }
-      Object top = builders.peek();
-      if (top instanceof List) {
-        castList(top).add(v);
-      } else {
-        Map<String, JsonValue> m = castMap(top);
-        if (m.containsKey(key)) {
-          if (duplicates == DuplicateKeys.NONE) {
-            throw new JsonParsingException("duplicate key '" + key + "'", getLocation());
-          }
-          if (duplicates == DuplicateKeys.LAST) {
-            m.put(key, v);
-          }
-        } else {
-          m.put(key, v);
+      Object top = stack[d - 1];
+      if (top instanceof ObjParts) {
+        ObjParts m = (ObjParts) top;
+        int h = key.hashCode();
+        int at = m.find(key, h);
+        if (at < 0) {
+          m.add(key, h, v);
+        } else if (duplicates == DuplicateKeys.NONE) {
+          throw new JsonParsingException("duplicate key '" + key + "'", getLocation());
+        } else if (duplicates == DuplicateKeys.LAST) {
+          m.values[at] = v;
         }
+      } else {
+        castList(top).add(v);
       }
       key = null;
     }
@@ -335,11 +395,6 @@ final class Parser implements JsonParser {
   @SuppressWarnings("unchecked")
   private static List<JsonValue> castList(Object o) {
     return (List<JsonValue>) o;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, JsonValue> castMap(Object o) {
-    return (Map<String, JsonValue>) o;
   }
 
   @Override

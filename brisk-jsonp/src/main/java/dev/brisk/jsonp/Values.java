@@ -55,7 +55,20 @@ final class Values {
   }
 
   static JsonObject object(Map<String, JsonValue> members) {
-    return new Obj(Collections.unmodifiableMap(members));
+    int n = members.size();
+    String[] keys = new String[n];
+    JsonValue[] values = new JsonValue[n];
+    int i = 0;
+    for (Map.Entry<String, JsonValue> e : members.entrySet()) {
+      keys[i] = e.getKey();
+      values[i++] = e.getValue();
+    }
+    return new Obj(keys, values, n);
+  }
+
+  /** An object of the first {@code n} names and values (the arrays are kept, not copied). */
+  static JsonObject object(String[] keys, JsonValue[] values, int n) {
+    return new Obj(keys, values, n);
   }
 
   static JsonArray array(List<JsonValue> items) {
@@ -248,11 +261,47 @@ final class Values {
     }
   }
 
+  /**
+   * An object as two arrays, names and values, in insertion order: no map entry per member. A
+   * name is found by a scan of the names' hash codes, or, past 16 members, through an index built
+   * on first use.
+   */
   static final class Obj extends AbstractMap<String, JsonValue> implements JsonObject {
-    private final Map<String, JsonValue> members;
+    final String[] keys;
+    final JsonValue[] values;
+    final int n;
+    private volatile Map<String, Integer> index; // built once, on first lookup in a large object
 
-    Obj(Map<String, JsonValue> members) {
-      this.members = members;
+    Obj(String[] keys, JsonValue[] values, int n) {
+      this.keys = keys;
+      this.values = values;
+      this.n = n;
+    }
+
+    int find(Object key) {
+      if (!(key instanceof String)) {
+        return -1;
+      }
+      if (n <= 16) {
+        int h = key.hashCode();
+        for (int i = 0; i < n; i++) {
+          String k = keys[i];
+          if (k.hashCode() == h && k.equals(key)) {
+            return i;
+          }
+        }
+        return -1;
+      }
+      Map<String, Integer> idx = index;
+      if (idx == null) {
+        idx = new java.util.HashMap<>(n * 2);
+        for (int i = 0; i < n; i++) {
+          idx.put(keys[i], i);
+        }
+        index = idx; // volatile: a thread that sees it sees it whole
+      }
+      Integer i = idx.get(key);
+      return i == null ? -1 : i;
     }
 
     @Override
@@ -262,42 +311,69 @@ final class Values {
 
     @Override
     public Set<Entry<String, JsonValue>> entrySet() {
-      return members.entrySet();
+      return new java.util.AbstractSet<>() {
+        @Override
+        public java.util.Iterator<Entry<String, JsonValue>> iterator() {
+          return new java.util.Iterator<>() {
+            int i;
+
+            @Override
+            public boolean hasNext() {
+              return i < n;
+            }
+
+            @Override
+            public Entry<String, JsonValue> next() {
+              if (i >= n) {
+                throw new java.util.NoSuchElementException();
+              }
+              int k = i++;
+              return new SimpleImmutableEntry<>(keys[k], values[k]);
+            }
+          };
+        }
+
+        @Override
+        public int size() {
+          return n;
+        }
+      };
     }
 
     @Override
     public JsonValue get(Object key) {
-      return members.get(key);
+      int i = find(key);
+      return i < 0 ? null : values[i];
     }
 
     @Override
     public boolean containsKey(Object key) {
-      return members.containsKey(key);
+      return find(key) >= 0;
     }
 
     @Override
     public int size() {
-      return members.size();
+      return n;
     }
 
     @Override
     public JsonArray getJsonArray(String name) {
-      return (JsonArray) members.get(name);
+      return (JsonArray) get(name);
     }
 
     @Override
     public JsonObject getJsonObject(String name) {
-      return (JsonObject) members.get(name);
+      return (JsonObject) get(name);
     }
 
     @Override
     public JsonNumber getJsonNumber(String name) {
-      return (JsonNumber) members.get(name);
+      return (JsonNumber) get(name);
     }
 
     @Override
     public JsonString getJsonString(String name) {
-      return (JsonString) members.get(name);
+      return (JsonString) get(name);
     }
 
     @Override
@@ -307,7 +383,7 @@ final class Values {
 
     @Override
     public String getString(String name, String defaultValue) {
-      JsonValue v = members.get(name);
+      JsonValue v = get(name);
       return v instanceof JsonString ? ((JsonString) v).getString() : defaultValue;
     }
 
@@ -318,13 +394,13 @@ final class Values {
 
     @Override
     public int getInt(String name, int defaultValue) {
-      JsonValue v = members.get(name);
+      JsonValue v = get(name);
       return v instanceof JsonNumber ? ((JsonNumber) v).intValue() : defaultValue;
     }
 
     @Override
     public boolean getBoolean(String name) {
-      JsonValue v = members.get(name);
+      JsonValue v = get(name);
       if (v == null) {
         throw new NullPointerException("no member '" + name + "'");
       }
@@ -339,13 +415,13 @@ final class Values {
 
     @Override
     public boolean getBoolean(String name, boolean defaultValue) {
-      JsonValue v = members.get(name);
+      JsonValue v = get(name);
       return v == JsonValue.TRUE ? true : v == JsonValue.FALSE ? false : defaultValue;
     }
 
     @Override
     public boolean isNull(String name) {
-      JsonValue v = members.get(name);
+      JsonValue v = get(name);
       if (v == null) {
         throw new NullPointerException("no member '" + name + "'");
       }
