@@ -112,10 +112,10 @@ public final class JsonReader implements Closeable {
   // Structure: one slot per nesting level; level 0 is the top.
   private int depth;
   private int expect = E_VALUE;
-  private byte[] kinds = new byte[16];
-  private int[] counts = new int[16];
+  private byte[] kinds = new byte[4]; // grown by push(); most documents are shallow
+  private int[] counts = new int[4];
   /** Per level: start << 32 | length << 1 | escaped of the last name, or -1 when in names[]. */
-  private long[] nameRef = new long[16];
+  private long[] nameRef = new long[4];
   /** Per level: names kept as Strings when their bytes left the buffer; allocated on first use. */
   private String[] names;
 

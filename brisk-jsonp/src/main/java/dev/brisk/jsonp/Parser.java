@@ -33,7 +33,7 @@ final class Parser implements JsonParser {
   private boolean done; // the top-level value has ended
   private boolean started;
   /** Context stack: true for an array, false for an object. */
-  private boolean[] context = new boolean[16];
+  private boolean[] context = new boolean[4]; // grown by push()
   private int depth;
   /** The text of a scalar read ahead past (only at the top level, where hasNext must look). */
   private String heldText;
