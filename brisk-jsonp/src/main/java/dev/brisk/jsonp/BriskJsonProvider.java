@@ -368,7 +368,7 @@ public final class BriskJsonProvider extends JsonProvider {
 
   @Override
   public JsonBuilderFactory createBuilderFactory(Map<String, ?> config) {
-    return new Builders.Factory(config);
+    return new Builders.Factory();
   }
 
   @Override

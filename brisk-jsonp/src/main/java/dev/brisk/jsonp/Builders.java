@@ -391,11 +391,8 @@ final class Builders {
   }
 
   static final class Factory implements JsonBuilderFactory {
-    private final Map<String, ?> config;
-
-    Factory(Map<String, ?> config) {
-      this.config = config == null ? Collections.emptyMap() : Collections.unmodifiableMap(new LinkedHashMap<>(config));
-    }
+    /** No builder option is supported, so the config map is not kept (getConfigInUse is empty). */
+    Factory() {}
 
     @Override
     public JsonObjectBuilder createObjectBuilder() {
