@@ -5,6 +5,7 @@ import dev.brisk.json.JsonReader;
 import dev.brisk.json.JsonToken;
 import dev.brisk.json.JsonWriter;
 import dev.brisk.sink.Batch;
+import dev.brisk.sink.HttpTransportBuilder;
 import dev.brisk.sink.Outcome;
 import dev.brisk.sink.Transport;
 import java.io.ByteArrayOutputStream;
@@ -18,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
@@ -87,9 +87,9 @@ public final class OpenSearchBulkTransport implements Transport {
     this.derivedIds = b.idField == null && !b.autoIds;
     this.stripIdField = b.idField != null && b.idField.startsWith("_");
     this.gzip = b.gzip;
-    this.timeout = b.timeout;
-    this.client = b.client != null ? b.client : HttpClient.newBuilder().connectTimeout(b.connectTimeout).build();
-    this.headers = List.copyOf(b.headers);
+    this.timeout = b.answerTimeout();
+    this.client = b.httpClient();
+    this.headers = b.headerList();
     try {
       this.sha256 = MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
@@ -183,7 +183,7 @@ public final class OpenSearchBulkTransport implements Transport {
     if (status == 413) {
       return split(part);
     }
-    String reason = "HTTP " + status + " from " + nodes.get(current) + "/_bulk" + snippet(response.body());
+    String reason = "HTTP " + status + " from " + nodes.get(current) + "/_bulk" + HttpTransportBuilder.answerStart(response.body());
     if (status == 408 || status == 429 || status >= 500) {
       return Outcome.retry(reason);
     }
@@ -265,7 +265,7 @@ public final class OpenSearchBulkTransport implements Transport {
         }
       }
       if (out == null) {
-        throw new IOException("the _bulk answer has no items: " + snippet(answer));
+        throw new IOException("the _bulk answer has no items: " + HttpTransportBuilder.answerStart(answer));
       }
       return out.build();
     } catch (JsonException e) {
@@ -420,13 +420,6 @@ public final class OpenSearchBulkTransport implements Transport {
     return new String(idField, StandardCharsets.UTF_8);
   }
 
-  private static String snippet(byte[] body) {
-    if (body == null || body.length == 0) {
-      return "";
-    }
-    return ": " + new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
-  }
-
   /** Requests made, retries and splits included. */
   public long requests() {
     return requests;
@@ -453,20 +446,17 @@ public final class OpenSearchBulkTransport implements Transport {
     }
   }
 
-  /** Options for bulk requests. Not thread-safe. */
-  public static final class Builder {
+  /** Options for bulk requests (the answer timeout defaults to 60 s). Not thread-safe. */
+  public static final class Builder extends HttpTransportBuilder<Builder> {
     private final String index;
     private final List<URI> nodes;
     private Action action = Action.INDEX;
     private String idField;
     private boolean autoIds;
     private boolean gzip;
-    private Duration timeout = Duration.ofSeconds(60);
-    private Duration connectTimeout = Duration.ofSeconds(10);
-    private HttpClient client;
-    private final List<String> headers = new ArrayList<>();
 
     Builder(String index, List<URI> nodes) {
+      super(Duration.ofSeconds(60));
       if (index == null || index.isEmpty() || !index.equals(index.toLowerCase(java.util.Locale.ROOT))
           || index.startsWith("_") || index.startsWith("-") || index.contains("/") || index.contains(",")) {
         throw new IllegalArgumentException("not an OpenSearch index name: '" + index + "' (lower case, no / or ,"
@@ -511,31 +501,6 @@ public final class OpenSearchBulkTransport implements Transport {
     /** Gzips request bodies (default off). */
     public Builder gzip(boolean on) {
       this.gzip = on;
-      return this;
-    }
-
-    /** How long to wait for an answer (default 60 s). */
-    public Builder timeout(Duration d) {
-      this.timeout = Objects.requireNonNull(d, "timeout");
-      return this;
-    }
-
-    /** How long to wait for a connection (default 10 s), for the client this builder makes. */
-    public Builder connectTimeout(Duration d) {
-      this.connectTimeout = Objects.requireNonNull(d, "connectTimeout");
-      return this;
-    }
-
-    /** A header on every request, such as {@code Authorization}. */
-    public Builder header(String name, String value) {
-      headers.add(Objects.requireNonNull(name, "name"));
-      headers.add(Objects.requireNonNull(value, "value"));
-      return this;
-    }
-
-    /** Uses this client instead of making one. */
-    public Builder client(HttpClient c) {
-      this.client = Objects.requireNonNull(c, "client");
       return this;
     }
 

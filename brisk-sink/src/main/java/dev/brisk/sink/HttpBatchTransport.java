@@ -7,9 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.zip.GZIPOutputStream;
@@ -53,11 +51,9 @@ public final class HttpBatchTransport implements Transport {
     this.uri = b.uri;
     this.format = b.format;
     this.gzip = b.gzip;
-    this.timeout = b.timeout;
-    this.client = b.client != null
-        ? b.client
-        : HttpClient.newBuilder().connectTimeout(b.connectTimeout).build();
-    this.headers = List.copyOf(b.headers);
+    this.timeout = b.answerTimeout();
+    this.client = b.httpClient();
+    this.headers = b.headerList();
   }
 
   /** A builder for POSTs to {@code uri}. */
@@ -99,7 +95,7 @@ public final class HttpBatchTransport implements Transport {
     if (status == 413) {
       return split(batch);
     }
-    String reason = "HTTP " + status + " from " + uri + snippet(response.body());
+    String reason = "HTTP " + status + " from " + uri + HttpTransportBuilder.answerStart(response.body());
     if (status == 408 || status == 429 || status >= 500) {
       return Outcome.retry(reason);
     }
@@ -139,14 +135,6 @@ public final class HttpBatchTransport implements Transport {
     }
   }
 
-  private static String snippet(byte[] body) {
-    if (body == null || body.length == 0) {
-      return "";
-    }
-    String s = new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
-    return s.isEmpty() ? "" : ": " + s;
-  }
-
   /** How many requests this transport has made. */
   public long requests() {
     return requests;
@@ -157,17 +145,14 @@ public final class HttpBatchTransport implements Transport {
     return uri.toString();
   }
 
-  /** Options for an HTTP batch endpoint. Not thread-safe. */
-  public static final class Builder {
+  /** Options for an HTTP batch endpoint (the answer timeout defaults to 30 s). Not thread-safe. */
+  public static final class Builder extends HttpTransportBuilder<Builder> {
     private final URI uri;
     private Format format = Format.JSON_ARRAY;
     private boolean gzip;
-    private Duration timeout = Duration.ofSeconds(30);
-    private Duration connectTimeout = Duration.ofSeconds(10);
-    private HttpClient client;
-    private final List<String> headers = new ArrayList<>();
 
     Builder(URI uri) {
+      super(Duration.ofSeconds(30));
       this.uri = Objects.requireNonNull(uri, "uri");
       String scheme = uri.getScheme();
       if (!"http".equals(scheme) && !"https".equals(scheme)) {
@@ -184,31 +169,6 @@ public final class HttpBatchTransport implements Transport {
     /** Gzips the body and says so in {@code Content-Encoding} (default off). */
     public Builder gzip(boolean on) {
       this.gzip = on;
-      return this;
-    }
-
-    /** How long to wait for an answer before the batch is retried (default 30 s). */
-    public Builder timeout(Duration d) {
-      this.timeout = Objects.requireNonNull(d, "timeout");
-      return this;
-    }
-
-    /** How long to wait for a connection, for the client this builder makes (default 10 s). */
-    public Builder connectTimeout(Duration d) {
-      this.connectTimeout = Objects.requireNonNull(d, "connectTimeout");
-      return this;
-    }
-
-    /** A header on every request, such as {@code Authorization}. */
-    public Builder header(String name, String value) {
-      headers.add(Objects.requireNonNull(name, "name"));
-      headers.add(Objects.requireNonNull(value, "value"));
-      return this;
-    }
-
-    /** Uses this client instead of making one (its connect timeout then applies). */
-    public Builder client(HttpClient c) {
-      this.client = Objects.requireNonNull(c, "client");
       return this;
     }
 

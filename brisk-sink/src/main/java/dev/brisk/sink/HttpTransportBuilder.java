@@ -1,0 +1,81 @@
+package dev.brisk.sink;
+
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The options every HTTP transport's builder has: the answer timeout, the connect timeout, extra
+ * headers, and the {@link HttpClient} to use. {@link HttpBatchTransport.Builder} and
+ * brisk-opensearch's {@code OpenSearchBulkTransport.Builder} extend it. Not thread-safe.
+ *
+ * @param <B> the concrete builder, returned by each option for chaining
+ */
+public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
+  private Duration timeout;
+  private Duration connectTimeout = Duration.ofSeconds(10);
+  private HttpClient client;
+  private final List<String> headers = new ArrayList<>();
+
+  /** @param defaultTimeout the answer timeout until {@link #timeout} says otherwise */
+  protected HttpTransportBuilder(Duration defaultTimeout) {
+    this.timeout = Objects.requireNonNull(defaultTimeout, "defaultTimeout");
+  }
+
+  @SuppressWarnings("unchecked")
+  private B self() {
+    return (B) this;
+  }
+
+  /** How long to wait for an answer before the batch is retried. */
+  public B timeout(Duration d) {
+    this.timeout = Objects.requireNonNull(d, "timeout");
+    return self();
+  }
+
+  /** How long to wait for a connection, for the client this builder makes (default 10 s). */
+  public B connectTimeout(Duration d) {
+    this.connectTimeout = Objects.requireNonNull(d, "connectTimeout");
+    return self();
+  }
+
+  /** A header on every request, such as {@code Authorization}. */
+  public B header(String name, String value) {
+    headers.add(Objects.requireNonNull(name, "name"));
+    headers.add(Objects.requireNonNull(value, "value"));
+    return self();
+  }
+
+  /** Uses this client instead of making one (its own connect timeout then applies). */
+  public B client(HttpClient c) {
+    this.client = Objects.requireNonNull(c, "client");
+    return self();
+  }
+
+  /** The answer timeout. */
+  public Duration answerTimeout() {
+    return timeout;
+  }
+
+  /** The client given, or a new one with the connect timeout. */
+  public HttpClient httpClient() {
+    return client != null ? client : HttpClient.newBuilder().connectTimeout(connectTimeout).build();
+  }
+
+  /** The extra headers as name, value, name, value, ... */
+  public List<String> headerList() {
+    return List.copyOf(headers);
+  }
+
+  /** The start of an answer's body for a message: {@code ": ..."}, or empty. */
+  public static String answerStart(byte[] body) {
+    if (body == null || body.length == 0) {
+      return "";
+    }
+    String s = new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
+    return s.isEmpty() ? "" : ": " + s;
+  }
+}
