@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
     description = "Fast, exact and safe JSON for event pipelines.",
     subcommands = {
       DemoCommand.class, ShipCommand.class, BenchCommand.class, CheckCommand.class, FmtCommand.class, CompileCommand.class,
-      ValidateCommand.class, CommandLine.HelpCommand.class
+      ValidateCommand.class, OpenSearchCommand.class, CommandLine.HelpCommand.class
     },
     footer = {"", "Exit codes: 0 ok, 1 bad input, 2 usage, 3 delivery failed."})
 public final class Main implements Runnable {

@@ -46,7 +46,7 @@ import java.util.zip.ZipInputStream;
  * {@code /usr/lib/jvm}), and says so when there is none.
  *
  * <p>Not thread-safe: one thread starts, kills and stops it. A shutdown hook kills a server left
- * running.
+ * running, unless it was built {@link Builder#detached detached}.
  */
 public final class OpenSearchFixture implements AutoCloseable {
   private static final String USER = "brisk-opensearch";
@@ -57,6 +57,8 @@ public final class OpenSearchFixture implements AutoCloseable {
   private final String heap;
   private final Map<String, String> settings;
   private final Duration startTimeout;
+  private final boolean detached;
+  private final int fixedPort;
 
   private final Path run;
   private Path home;
@@ -72,7 +74,10 @@ public final class OpenSearchFixture implements AutoCloseable {
     this.heap = b.heap;
     this.settings = new LinkedHashMap<>(b.settings);
     this.startTimeout = b.startTimeout;
-    this.run = Path.of(System.getProperty("java.io.tmpdir"), "brisk-opensearch", "run-" + UUID.randomUUID());
+    this.detached = b.detached;
+    this.fixedPort = b.httpPort;
+    this.run = b.directory != null ? b.directory.toAbsolutePath()
+        : Path.of(System.getProperty("java.io.tmpdir"), "brisk-opensearch", "run-" + UUID.randomUUID());
   }
 
   /** A builder; the version defaults to the build's ({@code brisk.opensearch.version}) or 3.6.0. */
@@ -92,13 +97,20 @@ public final class OpenSearchFixture implements AutoCloseable {
       home = unpack();
       Files.createDirectories(run.resolve("data"));
       Files.createDirectories(run.resolve("logs"));
-      httpPort = freePort();
+      httpPort = fixedPort > 0 ? fixedPort : freePort();
+      if (fixedPort > 0 && !isFree(fixedPort)) {
+        throw new IOException("port " + fixedPort + " on 127.0.0.1 is in use; choose another HTTP port");
+      }
       if (isRoot()) {
         ensureUser();
         exec("chown", "-R", USER + ":" + USER, run.toString());
       }
     }
     List<String> cmd = new ArrayList<>();
+    if (detached && Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+      // Its own session: a terminal's Ctrl-C or hang-up after this JVM is gone does not reach it.
+      cmd.add("/usr/bin/setsid");
+    }
     if (isRoot()) {
       cmd.addAll(List.of("runuser", "-u", USER, "--"));
     }
@@ -133,7 +145,7 @@ public final class OpenSearchFixture implements AutoCloseable {
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(run.resolve("console.log").toFile()))
         .start();
-    if (hook == null) {
+    if (hook == null && !detached) {
       hook = new Thread(this::killQuietly, "brisk-opensearch-fixture-stop");
       Runtime.getRuntime().addShutdownHook(hook);
     }
@@ -180,6 +192,16 @@ public final class OpenSearchFixture implements AutoCloseable {
       throw new IllegalStateException("not started yet");
     }
     return URI.create("http://127.0.0.1:" + httpPort);
+  }
+
+  /** The server's process id once it is ready ({@code -1} before). */
+  public long pid() {
+    return pid;
+  }
+
+  /** The folder that holds the server's data, logs, console output and pid file. */
+  public Path directory() {
+    return run;
   }
 
   /** Whether the server process is alive. */
@@ -386,6 +408,15 @@ public final class OpenSearchFixture implements AutoCloseable {
     }
   }
 
+  private static boolean isFree(int port) {
+    try (ServerSocket s = new ServerSocket()) {
+      s.bind(new InetSocketAddress("127.0.0.1", port));
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   private static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket()) {
       s.setReuseAddress(true);
@@ -402,6 +433,9 @@ public final class OpenSearchFixture implements AutoCloseable {
     private String heap = "512m";
     private final Map<String, String> settings = new LinkedHashMap<>();
     private Duration startTimeout = Duration.ofMinutes(3);
+    private Path directory;
+    private int httpPort;
+    private boolean detached;
 
     Builder() {}
 
@@ -438,6 +472,36 @@ public final class OpenSearchFixture implements AutoCloseable {
     /** How long {@link #start} waits for the cluster (default 3 minutes). */
     public Builder startTimeout(Duration d) {
       this.startTimeout = Objects.requireNonNull(d, "startTimeout");
+      return this;
+    }
+
+    /**
+     * The folder for the server's data, logs and pid file (default: a new folder under the
+     * temporary folder). Data kept there survives a stop and a start; {@link #close} deletes it.
+     * When this JVM is root the folder is handed to the server's user, which must be able to
+     * reach it.
+     */
+    public Builder directory(Path dir) {
+      this.directory = Objects.requireNonNull(dir, "directory");
+      return this;
+    }
+
+    /** The HTTP port on 127.0.0.1 (default: a free one); {@link #start} fails when it is taken. */
+    public Builder httpPort(int port) {
+      if (port < 1 || port > 65535) {
+        throw new IllegalArgumentException("port must be 1..65535: " + port);
+      }
+      this.httpPort = port;
+      return this;
+    }
+
+    /**
+     * Whether the server outlives this JVM (default false: a shutdown hook kills it). A detached
+     * server runs in its own session ({@code setsid}) and is stopped through its pid, as {@code
+     * brisk opensearch stop} does.
+     */
+    public Builder detached(boolean d) {
+      this.detached = d;
       return this;
     }
 

@@ -1,0 +1,137 @@
+package dev.brisk.cli;
+
+import static dev.brisk.cli.CliTest.brisk;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonObject;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code brisk opensearch start|status|stop} with a real server: started by a separate {@code
+ * brisk} process that then exits, so the server must outlive the command that started it.
+ */
+class OpenSearchCommandTest {
+
+  static int freePort() throws Exception {
+    try (ServerSocket s = new ServerSocket()) {
+      s.bind(new InetSocketAddress("127.0.0.1", 0));
+      return s.getLocalPort();
+    }
+  }
+
+  /** Runs {@code brisk ARGS} as its own JVM, as the launcher does, and returns its exit code and output. */
+  static CliTest.Run briskProcess(String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    cmd.addAll(List.of(args));
+    Path log = Files.createTempFile("brisk-process", ".txt");
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      assertTrue(p.waitFor(5, TimeUnit.MINUTES), "brisk " + String.join(" ", args) + " did not return");
+      return new CliTest.Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8), "");
+    } finally {
+      Files.delete(log);
+    }
+  }
+
+  @Test
+  void startsADetachedServerThatShipTalksToAndStopsItKeepingTheDataUntilPurged() throws Exception {
+    Path dir = Path.of(System.getProperty("java.io.tmpdir"), "brisk-opensearch", "cli-test-" + UUID.randomUUID());
+    String d = dir.toString();
+    int port = freePort();
+    URI uri = URI.create("http://127.0.0.1:" + port);
+    try {
+      CliTest.Run none = brisk("opensearch", "status", "--dir", d);
+      assertEquals(3, none.code(), none.out());
+      assertTrue(none.out().contains("OpenSearch is not running (no server started by brisk opensearch start in "), none.out());
+
+      CliTest.Run started = briskProcess("opensearch", "start", "--dir", d, "--port", Integer.toString(port));
+      assertEquals(0, started.code(), started.out());
+      assertTrue(started.out().contains("is running at " + uri + " (pid "), started.out());
+      Properties state = OpenSearchCommand.state(dir.toAbsolutePath()).orElseThrow();
+      long pid = Long.parseLong(state.getProperty("pid"));
+      assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the server outlived the command");
+
+      CliTest.Run status = brisk("opensearch", "status", "--dir", d);
+      assertEquals(0, status.code(), status.out());
+      assertTrue(status.out().matches("(?s)OpenSearch \\S+ is running at " + uri + " \\(pid " + pid + ", cluster (green|yellow), data in .*"),
+          status.out());
+      CliTest.Run again = brisk("opensearch", "start", "--dir", d, "--port", Integer.toString(port));
+      assertEquals(0, again.code(), again.out());
+      assertTrue(again.out().contains("OpenSearch is running already at " + uri + " (pid " + pid + ""), again.out());
+
+      // The server is there for ship.
+      Path in = dir.resolveSibling(dir.getFileName() + ".ndjson");
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < 500; i++) {
+        sb.append("{\"_id\":\"e").append(i).append("\",\"n\":").append(i).append("}\n");
+      }
+      Files.writeString(in, sb);
+      try {
+        CliTest.Run ship = brisk("ship", in.toString(), "--to", uri + "/events", "--id-field", "_id", "-q");
+        assertEquals(0, ship.code(), ship.out() + ship.err());
+      } finally {
+        Files.delete(in);
+      }
+      assertEquals(500, ShipToOpenSearchTest.count(uri, "events"));
+
+      CliTest.Run stopped = brisk("opensearch", "stop", "--dir", d);
+      assertEquals(0, stopped.code(), stopped.out());
+      assertTrue(stopped.out().contains("OpenSearch at " + uri + " (pid " + pid + ") stopped in "), stopped.out());
+      assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+      CliTest.Run after = brisk("opensearch", "status", "--dir", d);
+      assertEquals(3, after.code(), after.out());
+      CliTest.Run stopAgain = brisk("opensearch", "stop", "--dir", d);
+      assertEquals(0, stopAgain.code(), stopAgain.out());
+      assertTrue(stopAgain.out().contains("OpenSearch is not running"), stopAgain.out());
+
+      // Started again on the same folder: the data is still there.
+      CliTest.Run restarted = brisk("opensearch", "start", "--dir", d, "--port", Integer.toString(port));
+      assertEquals(0, restarted.code(), restarted.out());
+      assertEquals(500, ShipToOpenSearchTest.count(uri, "events"));
+      JsonObject doc = ShipToOpenSearchTest.get(uri.resolve("/events/_doc/e7"));
+      assertEquals(Json.parse("{\"n\":7}"), doc.get("_source"));
+
+      CliTest.Run purged = brisk("opensearch", "stop", "--dir", d, "--purge");
+      assertEquals(0, purged.code(), purged.out());
+      assertTrue(purged.out().contains("deleted " + dir.toAbsolutePath()), purged.out());
+      assertFalse(Files.exists(dir));
+    } finally {
+      brisk("opensearch", "stop", "--dir", d, "--purge");
+    }
+  }
+
+  @Test
+  void aTakenPortIsAClearError() throws Exception {
+    Path dir = Path.of(System.getProperty("java.io.tmpdir"), "brisk-opensearch", "cli-test-" + UUID.randomUUID());
+    try (ServerSocket taken = new ServerSocket()) {
+      taken.bind(new InetSocketAddress("127.0.0.1", 0));
+      CliTest.Run r = brisk("opensearch", "start", "--dir", dir.toString(), "--port", Integer.toString(taken.getLocalPort()));
+      assertEquals(1, r.code(), r.out() + r.err());
+      assertTrue(r.err().contains("port " + taken.getLocalPort() + " on 127.0.0.1 is in use; choose another HTTP port"), r.err());
+    } finally {
+      brisk("opensearch", "stop", "--dir", dir.toString(), "--purge");
+    }
+  }
+
+  @Test
+  void withoutAVerbItPrintsUsage() {
+    CliTest.Run r = brisk("opensearch");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("start") && r.err().contains("stop") && r.err().contains("status"), r.err());
+  }
+}
