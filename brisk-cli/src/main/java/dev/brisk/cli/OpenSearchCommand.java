@@ -87,9 +87,17 @@ final class OpenSearchCommand implements Callable<Integer> {
     return Optional.of(p);
   }
 
-  static Optional<ProcessHandle> alive(Properties state) {
+  /**
+   * The recorded server's process while it lives. A pid is reused after a reboot: the process must
+   * also be the one that runs on this folder (its command line names {@code DIR/data}), so that
+   * {@code stop} never signals a stranger. Where the command line cannot be read, the pid is trusted.
+   */
+  static Optional<ProcessHandle> alive(Properties state, Path dir) {
+    String data = dir.resolve("data").toString();
     try {
-      return ProcessHandle.of(Long.parseLong(state.getProperty("pid", "-1"))).filter(ProcessHandle::isAlive);
+      return ProcessHandle.of(Long.parseLong(state.getProperty("pid", "-1")))
+          .filter(ProcessHandle::isAlive)
+          .filter(h -> h.info().commandLine().map(c -> c.contains(data)).orElse(true));
     } catch (NumberFormatException e) {
       return Optional.empty();
     }
@@ -136,7 +144,7 @@ final class OpenSearchCommand implements Callable<Integer> {
       PrintWriter err = spec.commandLine().getErr();
       Path dir = where.dir.toAbsolutePath();
       Optional<Properties> old = state(dir);
-      if (old.isPresent() && alive(old.get()).isPresent()) {
+      if (old.isPresent() && alive(old.get(), dir).isPresent()) {
         out.printf("OpenSearch is running already at %s (pid %s, data in %s)%n",
             old.get().getProperty("url"), old.get().getProperty("pid"), dir);
         return Main.OK;
@@ -195,7 +203,7 @@ final class OpenSearchCommand implements Callable<Integer> {
         return Main.DELIVERY_FAILED;
       }
       Properties p = s.get();
-      if (alive(p).isEmpty()) {
+      if (alive(p, dir).isEmpty()) {
         out.printf("OpenSearch is not running: pid %s (started at %s) is gone; its log: %s%n",
             p.getProperty("pid"), p.getProperty("url"), dir.resolve("console.log"));
         return Main.DELIVERY_FAILED;
@@ -233,7 +241,7 @@ final class OpenSearchCommand implements Callable<Integer> {
       PrintWriter out = spec.commandLine().getOut();
       Path dir = where.dir.toAbsolutePath();
       Optional<Properties> s = state(dir);
-      Optional<ProcessHandle> h = s.flatMap(OpenSearchCommand::alive);
+      Optional<ProcessHandle> h = s.flatMap(p -> alive(p, dir));
       if (h.isPresent()) {
         long t0 = System.nanoTime();
         h.get().destroy(); // SIGTERM: OpenSearch shuts down cleanly

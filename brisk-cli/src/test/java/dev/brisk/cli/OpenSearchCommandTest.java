@@ -129,6 +129,27 @@ class OpenSearchCommandTest {
   }
 
   @Test
+  void aRecordedPidThatIsNowAnotherProcessIsNeitherReportedNorSignalled() throws Exception {
+    Path dir = Path.of(System.getProperty("java.io.tmpdir"), "brisk-opensearch", "cli-test-" + UUID.randomUUID());
+    Process stranger = new ProcessBuilder("sleep", "120").start();
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve(OpenSearchCommand.STATE_FILE),
+          "pid=" + stranger.pid() + "\nurl=http\\://127.0.0.1\\:" + freePort() + "\nversion=3.6.0\n");
+      CliTest.Run status = brisk("opensearch", "status", "--dir", dir.toString());
+      assertEquals(3, status.code(), status.out());
+      assertTrue(status.out().contains("OpenSearch is not running: pid " + stranger.pid() + " "), status.out());
+      CliTest.Run stop = brisk("opensearch", "stop", "--dir", dir.toString(), "--purge");
+      assertEquals(0, stop.code(), stop.out());
+      assertTrue(stop.out().contains("OpenSearch is not running"), stop.out());
+      assertTrue(stranger.isAlive(), "stop signalled a process that is not the server");
+    } finally {
+      stranger.destroyForcibly();
+      brisk("opensearch", "stop", "--dir", dir.toString(), "--purge");
+    }
+  }
+
+  @Test
   void withoutAVerbItPrintsUsage() {
     CliTest.Run r = brisk("opensearch");
     assertEquals(2, r.code());

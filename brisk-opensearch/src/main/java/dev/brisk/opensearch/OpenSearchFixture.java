@@ -94,13 +94,13 @@ public final class OpenSearchFixture implements AutoCloseable {
       throw new IllegalStateException("OpenSearch is running already at " + uri());
     }
     if (home == null) {
+      if (fixedPort > 0 && !isFree(fixedPort)) {
+        throw new IOException("port " + fixedPort + " on 127.0.0.1 is in use; choose another HTTP port");
+      }
       home = unpack();
       Files.createDirectories(run.resolve("data"));
       Files.createDirectories(run.resolve("logs"));
       httpPort = fixedPort > 0 ? fixedPort : freePort();
-      if (fixedPort > 0 && !isFree(fixedPort)) {
-        throw new IOException("port " + fixedPort + " on 127.0.0.1 is in use; choose another HTTP port");
-      }
       if (isRoot()) {
         ensureUser();
         exec("chown", "-R", USER + ":" + USER, run.toString());
@@ -408,8 +408,10 @@ public final class OpenSearchFixture implements AutoCloseable {
     }
   }
 
+  /** Whether nothing listens on the port (connections in TIME_WAIT do not count, as for the server). */
   private static boolean isFree(int port) {
     try (ServerSocket s = new ServerSocket()) {
+      s.setReuseAddress(true);
       s.bind(new InetSocketAddress("127.0.0.1", port));
       return true;
     } catch (IOException e) {
