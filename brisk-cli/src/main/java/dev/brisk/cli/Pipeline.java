@@ -8,7 +8,6 @@ import dev.brisk.sink.Outcome;
 import dev.brisk.sink.Sink;
 import dev.brisk.sink.SinkMetrics;
 import dev.brisk.sink.Transport;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -94,7 +93,7 @@ final class Pipeline<T> {
   Result run(InputStream in, Duration closeTimeout, Ticker ticker) throws IOException, InterruptedException {
     Result r = new Result();
     long start = System.nanoTime();
-    Counting counted = new Counting(in);
+    CountingInputStream counted = new CountingInputStream(in, null);
     LineReader lines = new LineReader(counted, Json.DEFAULT.limits().maxStringLength() + (1 << 20));
     List<byte[]> badRecords = new ArrayList<>();
     ticker.start(counted, sink);
@@ -139,7 +138,7 @@ final class Pipeline<T> {
       r.metrics = sink.close(closeTimeout);
       ticker.stop();
     }
-    r.inputBytes = counted.count;
+    r.inputBytes = counted.count();
     r.seconds = (System.nanoTime() - start) / 1e9;
     return r;
   }
@@ -178,32 +177,6 @@ final class Pipeline<T> {
   }
 
   /** Counts the bytes read, for the progress line. */
-  static final class Counting extends FilterInputStream {
-    volatile long count;
-
-    Counting(InputStream in) {
-      super(in);
-    }
-
-    @Override
-    public int read() throws IOException {
-      int b = super.read();
-      if (b >= 0) {
-        count++;
-      }
-      return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      int n = super.read(b, off, len);
-      if (n > 0) {
-        count += n;
-      }
-      return n;
-    }
-  }
-
   /**
    * Shows how far a run is on standard error: a bar redrawn five times a second when it is a
    * terminal, otherwise a plain line every {@code plainEvery} (never, when null).
@@ -226,7 +199,7 @@ final class Pipeline<T> {
       this.plainEvery = plainEvery;
     }
 
-    void start(Counting in, Sink<?> sink) {
+    void start(CountingInputStream in, Sink<?> sink) {
       if (!terminal && plainEvery == null) {
         return;
       }
@@ -243,7 +216,7 @@ final class Pipeline<T> {
           if (!running) {
             return;
           }
-          draw(in.count, sink.metrics(), (System.nanoTime() - startNanos) / 1e9);
+          draw(in.count(), sink.metrics(), (System.nanoTime() - startNanos) / 1e9);
         }
       }, "brisk-progress");
       thread.setDaemon(true);

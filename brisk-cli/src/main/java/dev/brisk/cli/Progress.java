@@ -1,7 +1,5 @@
 package dev.brisk.cli;
 
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -39,28 +37,7 @@ final class Progress {
     if (!enabled) {
       return in;
     }
-    return new FilterInputStream(in) {
-      long done;
-
-      @Override
-      public int read() throws IOException {
-        int b = super.read();
-        if (b >= 0) {
-          advance(++done);
-        }
-        return b;
-      }
-
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        int n = super.read(b, off, len);
-        if (n > 0) {
-          done += n;
-          advance(done);
-        }
-        return n;
-      }
-    };
+    return new CountingInputStream(in, this::advance);
   }
 
   private void advance(long done) {
