@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -74,6 +75,11 @@ final class BenchCommand implements Callable<Integer> {
       description = "Where the report goes (default: ${DEFAULT-VALUE}).")
   Path out;
 
+  @Option(names = "--report-from", paramLabel = "FILE",
+      description = "Run nothing: write the report from JMH results saved as JSON (a report's results.json,"
+          + " or java -jar benchmarks.jar -rf json); --suite picks which suites it shows.")
+  Path reportFrom;
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -92,7 +98,22 @@ final class BenchCommand implements Callable<Integer> {
       return Main.USAGE;
     }
     Files.createDirectories(out);
-    ChainedOptionsBuilder o = new OptionsBuilder().shouldFailOnError(true);
+    if (reportFrom != null) {
+      List<BenchReport.Measurement> saved;
+      try {
+        saved = BenchReport.Measurement.fromJmhJson(reportFrom);
+      } catch (IOException | RuntimeException e) {
+        err.println("bench: cannot read JMH results from " + reportFrom + ": " + e.getMessage());
+        return Main.BAD_INPUT;
+      }
+      String command = "brisk bench --report-from " + reportFrom + (suites != null ? " --suite " + String.join(",", suites) : "");
+      new BenchReport(saved, command, SUITES, chosen, out, false).write();
+      stdout.printf("wrote %s and %s from %d results in %s%n", out.resolve("report.md"), out.resolve("report.html"),
+          saved.size(), reportFrom);
+      return Main.OK;
+    }
+    ChainedOptionsBuilder o = new OptionsBuilder().shouldFailOnError(true)
+        .resultFormat(ResultFormatType.JSON).result(out.resolve("results.json").toString());
     for (String s : chosen) {
       for (String cls : SUITES.get(s)) {
         o.include("dev\\.brisk\\.bench\\." + cls + "\\.");
@@ -131,9 +152,14 @@ final class BenchCommand implements Callable<Integer> {
     }
     String command = "brisk bench" + (quick ? " --quick" : "") + (suites != null ? " --suite " + String.join(",", suites) : "")
         + (input != null ? " --input " + input : "") + (profile ? " --profile" : "");
-    BenchReport report = new BenchReport(results, command, SUITES, chosen, out, profile);
+    List<BenchReport.Measurement> measured = new ArrayList<>();
+    for (RunResult r : results) {
+      measured.add(BenchReport.Measurement.of(r));
+    }
+    BenchReport report = new BenchReport(measured, command, SUITES, chosen, out, profile);
     report.write();
-    stdout.printf("wrote %s and %s%n", out.resolve("report.md"), out.resolve("report.html"));
+    stdout.printf("wrote %s and %s (JMH's own results: %s)%n", out.resolve("report.md"), out.resolve("report.html"),
+        out.resolve("results.json"));
     stdout.flush();
     return Main.OK;
   }

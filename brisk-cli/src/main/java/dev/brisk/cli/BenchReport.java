@@ -1,5 +1,10 @@
 package dev.brisk.cli;
 
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonArray;
+import dev.brisk.json.JsonNumber;
+import dev.brisk.json.JsonObject;
+import dev.brisk.json.JsonValue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +18,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -42,16 +48,59 @@ final class BenchReport {
   private final Path out;
   private final boolean profile;
 
-  BenchReport(Collection<RunResult> results, String command, Map<String, String[]> suiteClasses, List<String> chosen,
+  /** One JMH result: the benchmark's full name, its parameters, mode, score and error. */
+  record Measurement(String benchmark, Map<String, String> params, String mode, double score, double error, String unit) {
+    boolean higherIsBetter() {
+      return mode.equals("thrpt");
+    }
+
+    static Measurement of(RunResult r) {
+      BenchmarkParams p = r.getParams();
+      Map<String, String> params = new LinkedHashMap<>();
+      for (String k : p.getParamsKeys()) {
+        params.put(k, p.getParam(k));
+      }
+      Result<?> res = r.getPrimaryResult();
+      return new Measurement(p.getBenchmark(), params, p.getMode().shortLabel(), res.getScore(), res.getScoreError(),
+          res.getScoreUnit());
+    }
+
+    /** The results in a JMH JSON file ({@code -rf json}, or a report's {@code results.json}). */
+    static List<Measurement> fromJmhJson(Path file) throws IOException {
+      JsonValue doc = Json.parse(Files.readAllBytes(file));
+      if (!(doc instanceof JsonArray)) {
+        throw new IOException(file + " is not a JMH JSON result (expected an array of results)");
+      }
+      List<Measurement> all = new ArrayList<>();
+      for (JsonValue v : (JsonArray) doc) {
+        JsonObject o = (JsonObject) v;
+        Map<String, String> params = new LinkedHashMap<>();
+        if (o.get("params") instanceof JsonObject ps) {
+          for (String k : ps.names()) {
+            params.put(k, ps.getString(k));
+          }
+        }
+        JsonObject m = o.getObject("primaryMetric");
+        JsonValue err = m.get("scoreError");
+        all.add(new Measurement(o.getString("benchmark"), params, o.getString("mode"), m.getNumber("score").doubleValue(),
+            err instanceof JsonNumber n ? n.doubleValue() : Double.NaN, m.getString("scoreUnit")));
+      }
+      return all;
+    }
+  }
+
+  /** A method named read&lt;Library&gt; or write&lt;Library&gt;: one class measuring two operations. */
+  private static final Pattern OPERATION = Pattern.compile("(read|write)([A-Z]\\w*)");
+
+  BenchReport(Collection<Measurement> results, String command, Map<String, String[]> suiteClasses, List<String> chosen,
       Path out, boolean profile) {
     this.command = command;
     this.out = out;
     this.profile = profile;
     for (String suite : chosen) {
-      Map<String, List<Row>> cases = new TreeMap<>();
-      for (RunResult r : results) {
-        BenchmarkParams p = r.getParams();
-        String full = p.getBenchmark();
+      Map<String, List<Row>> cases = new TreeMap<>(BenchReport::naturalOrder);
+      for (Measurement r : results) {
+        String full = r.benchmark();
         String cls = full.substring(0, full.lastIndexOf('.'));
         cls = cls.substring(cls.lastIndexOf('.') + 1);
         if (!List.of(suiteClasses.get(suite)).contains(cls)) {
@@ -60,23 +109,59 @@ final class BenchReport {
         String method = full.substring(full.lastIndexOf('.') + 1);
         String library = method;
         StringBuilder key = new StringBuilder(cls);
-        for (String k : p.getParamsKeys()) {
-          if (k.equals("sink")) {
-            library = p.getParam(k); // the sink benchmark compares by parameter, not by method
+        Matcher op = OPERATION.matcher(method);
+        if (op.matches()) {
+          key.append(' ').append(op.group(1));
+          library = Character.toLowerCase(op.group(2).charAt(0)) + op.group(2).substring(1);
+        }
+        for (Map.Entry<String, String> e : r.params().entrySet()) {
+          if (e.getKey().equals("sink")) {
+            library = e.getValue(); // the sink benchmark compares by parameter, not by method
           } else {
-            key.append(' ').append(k).append('=').append(p.getParam(k));
+            key.append(' ').append(e.getKey()).append('=').append(e.getValue());
           }
         }
-        if (p.getParamsKeys().contains("sink")) {
+        if (r.params().containsKey("sink")) {
           key.append(' ').append(method);
         }
-        Result<?> res = r.getPrimaryResult();
         cases.computeIfAbsent(key.toString(), x -> new ArrayList<>()).add(new Row(
-            library, res.getScore(), res.getScoreError(), res.getScoreUnit(), p.getMode() != Mode.AverageTime
-                && p.getMode() != Mode.SampleTime && p.getMode() != Mode.SingleShotTime));
+            library, r.score(), r.error(), r.unit(), r.higherIsBetter()));
       }
       suites.put(suite, cases);
     }
+  }
+
+  /** Text order, except that runs of digits compare as numbers: messages=50 before messages=500. */
+  static int naturalOrder(String a, String b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      char x = a.charAt(i);
+      char y = b.charAt(j);
+      if (Character.isDigit(x) && Character.isDigit(y)) {
+        int i2 = i;
+        int j2 = j;
+        while (i2 < a.length() && Character.isDigit(a.charAt(i2))) {
+          i2++;
+        }
+        while (j2 < b.length() && Character.isDigit(b.charAt(j2))) {
+          j2++;
+        }
+        int c = new java.math.BigInteger(a.substring(i, i2)).compareTo(new java.math.BigInteger(b.substring(j, j2)));
+        if (c != 0) {
+          return c;
+        }
+        i = i2;
+        j = j2;
+      } else {
+        if (x != y) {
+          return Character.compare(x, y);
+        }
+        i++;
+        j++;
+      }
+    }
+    return Integer.compare(a.length() - i, b.length() - j);
   }
 
   private static Row jackson(List<Row> rows) {

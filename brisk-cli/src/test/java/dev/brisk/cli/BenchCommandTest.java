@@ -43,6 +43,12 @@ class BenchCommandTest {
     assertTrue(md.matches("(?s).*\\| \\*\\*WRITER\\*\\* \\| [0-9 ]+ \\| [0-9 .]+ \\| ops/s \\| \\d+\\.\\d\\d \\| \\d+\\.\\d\\d \\|.*"), md);
     String html = Files.readString(out.resolve("report.html"));
     assertTrue(html.contains("<svg") && html.contains("fill=\"#e8710a\""), "an inline chart with Brisk's bar");
+    // JMH's own results are kept, and the same report can be written again from them
+    Path again = dir.resolve("again");
+    CliTest.Run r2 = brisk("bench", "--report-from", out.resolve("results.json").toString(), "--suite", "sink", "--out", again.toString());
+    assertEquals(0, r2.code(), r2.out() + r2.err());
+    String md2 = Files.readString(again.resolve("report.md"));
+    assertEquals(md.substring(md.indexOf("## sink")), md2.substring(md2.indexOf("## sink")), "the tables from the saved results");
 
     String browser = chromium();
     Assumptions.assumeTrue(browser != null,
@@ -92,5 +98,51 @@ class BenchCommandTest {
     CliTest.Run r = brisk("bench", "--suite", "nope");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("no suite 'nope'; the suites are deser, ser, tree, jsonp, orgjson, sink"), r.err());
+  }
+
+  static String result(String benchmark, String params, String mode, double score, double error, String unit) {
+    return "{\"benchmark\":\"dev.brisk.bench." + benchmark + "\",\"mode\":\"" + mode + "\",\"params\":{" + params
+        + "},\"primaryMetric\":{\"score\":" + score + ",\"scoreError\":" + error + ",\"scoreUnit\":\"" + unit + "\"}}";
+  }
+
+  @Test
+  void reportFromSavedResultsKeepsReadsApartFromWritesAndOrdersParametersAsNumbers() throws Exception {
+    Path json = dir.resolve("results.json");
+    Files.writeString(json, "[" + String.join(",",
+        result("JsonpTreeBenchmark.readBrisk", "\"size\":\"1k\"", "thrpt", 300, 10, "ops/s"),
+        result("JsonpTreeBenchmark.readParsson", "\"size\":\"1k\"", "thrpt", 100, 5, "ops/s"),
+        result("JsonpTreeBenchmark.writeBrisk", "\"size\":\"1k\"", "thrpt", 400, 10, "ops/s"),
+        result("JsonpTreeBenchmark.writeParsson", "\"size\":\"1k\"", "thrpt", 800, 10, "ops/s"),
+        result("OrgJsonBatchBenchmark.brisk", "\"messages\":\"500\"", "thrpt", 50, 1, "ops/s"),
+        result("OrgJsonBatchBenchmark.jackson", "\"messages\":\"500\"", "thrpt", 25, 1, "ops/s"),
+        result("OrgJsonBatchBenchmark.brisk", "\"messages\":\"50\"", "thrpt", 500, 1, "ops/s"),
+        result("OrgJsonBatchBenchmark.jackson", "\"messages\":\"50\"", "thrpt", 250, 1, "ops/s"),
+        result("JsonpParseBenchmark.brisk", "", "avgt", 100, 3, "ns/op"),
+        result("JsonpParseBenchmark.parssonCached", "", "avgt", 700, 30, "ns/op")) + "]");
+    Path out = dir.resolve("report");
+    CliTest.Run r = brisk("bench", "--report-from", json.toString(), "--suite", "jsonp,orgjson", "--out", out.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("from 10 results in " + json), r.out());
+    String md = Files.readString(out.resolve("report.md"));
+    assertTrue(md.contains("- command: `brisk bench --report-from " + json + " --suite jsonp,orgjson`"), md);
+    // read and write are separate cases, each library against its own operation
+    assertTrue(md.contains("### JsonpTreeBenchmark read size=1k\n\n| library | score | ± error | unit | vs Jackson | vs best peer (parsson) |"), md);
+    assertTrue(md.contains("| **brisk** | 300 | 10.00 | ops/s |  | 3.00 |"), md);
+    assertTrue(md.contains("### JsonpTreeBenchmark write size=1k"), md);
+    assertTrue(md.contains("| **brisk** | 400 | 10.00 | ops/s |  | 0.50 |"), md);
+    // times: the ratio is of speeds
+    assertTrue(md.contains("| **brisk** | 100 | 3.00 | ns/op |  | 7.00 |"), md);
+    // 50 before 500
+    assertTrue(md.indexOf("### OrgJsonBatchBenchmark messages=50\n") < md.indexOf("### OrgJsonBatchBenchmark messages=500\n"), md);
+    assertTrue(md.contains("| **brisk** | 50.00 | 1.00 | ops/s | 2.00 | 2.00 |"), md);
+  }
+
+  @Test
+  void reportFromAFileThatIsNotJmhJsonIsBadInput() throws Exception {
+    Path bad = dir.resolve("bad.json");
+    Files.writeString(bad, "{\"not\":\"jmh\"}");
+    CliTest.Run r = brisk("bench", "--report-from", bad.toString(), "--out", dir.resolve("o").toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("bench: cannot read JMH results from " + bad + ": " + bad + " is not a JMH JSON result"), r.err());
   }
 }
