@@ -212,13 +212,23 @@ final class Parser implements JsonParser {
   @Override
   public int getInt() {
     requireNumber("getInt()");
-    return getBigDecimal().intValue();
+    // JSON-P: getBigDecimal().intValue(), the low 32 bits, which for a long is the cast
+    return smallIntegral() ? (int) in.getLong() : getBigDecimal().intValue();
   }
 
   @Override
   public long getLong() {
     requireNumber("getLong()");
-    return getBigDecimal().longValue();
+    return smallIntegral() ? in.getLong() : getBigDecimal().longValue();
+  }
+
+  /**
+   * Whether the current number is an integer of at most 18 characters (sign included), which a
+   * long holds exactly: then the reader's long is what getBigDecimal() would give, without the
+   * text and the BigDecimal.
+   */
+  private boolean smallIntegral() {
+    return heldText == null && in.isIntegral() && in.rawLength() <= 18;
   }
 
   @Override

@@ -35,6 +35,30 @@ class ProviderTest {
   }
 
   @Test
+  void getIntAndGetLongAreGetBigDecimalsIntValueAndLongValueForEveryKindOfNumber() {
+    List<String> numbers = List.of("0", "-0", "7", "-1", "2147483647", "2147483648", "-2147483649", "4294967297",
+        "123456789012345678", "-12345678901234567", "-123456789012345678", "1234567890123456789",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775809", "99999999999999999999",
+        "1.9", "-1.9", "1e2", "1E-2", "12345678901234567.5", "2.5e19");
+    try (JsonParser p = parser(numbers.stream().collect(Collectors.joining(",", "[", "]")))) {
+      p.next();
+      for (String n : numbers) {
+        assertEquals(Event.VALUE_NUMBER, p.next());
+        BigDecimal exact = new BigDecimal(n);
+        assertEquals(exact.intValue(), p.getInt(), "getInt of " + n);
+        assertEquals(exact.longValue(), p.getLong(), "getLong of " + n);
+        assertEquals(exact, p.getBigDecimal(), n);
+      }
+    }
+    try (JsonParser p = parser("-4294967297")) { // a number at the top: read past, held as text
+      p.next();
+      assertTrue(p.hasNext() == false);
+      assertEquals(new BigDecimal("-4294967297").intValue(), p.getInt());
+      assertEquals(-4294967297L, p.getLong());
+    }
+  }
+
+  @Test
   void theServiceLoaderFindsBrisk() {
     assertTrue(JsonProvider.provider() instanceof BriskJsonProvider);
   }
