@@ -234,6 +234,13 @@ final class Parser implements JsonParser {
   @Override
   public BigDecimal getBigDecimal() {
     requireNumber("getBigDecimal()");
+    if (heldText == null) {
+      try {
+        return in.getBigDecimal(); // from the bytes, no String: the same value and scale
+      } catch (dev.brisk.json.JsonException e) {
+        // an exponent out of BigDecimal's range: its own NumberFormatException, below
+      }
+    }
     return new BigDecimal(getString());
   }
 
