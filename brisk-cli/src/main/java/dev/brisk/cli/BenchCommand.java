@@ -14,8 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -95,6 +95,10 @@ final class BenchCommand implements Callable<Integer> {
     }
     if (input != null && !Files.isRegularFile(input)) {
       err.println("bench: --input " + input + " is not a file");
+      return Main.USAGE;
+    }
+    if (reportFrom != null && (quick || profile || input != null)) {
+      err.println("bench: --report-from runs nothing, so --quick, --input and --profile do not apply to it");
       return Main.USAGE;
     }
     Files.createDirectories(out);

@@ -204,7 +204,7 @@ final class OpenSearchCommand implements Callable<Integer> {
       }
       Properties p = s.get();
       if (alive(p, dir).isEmpty()) {
-        out.printf("OpenSearch is not running: pid %s (started at %s) is gone; its log: %s%n",
+        out.printf("OpenSearch is not running: pid %s (started at %s) has exited or is another process now; its log: %s%n",
             p.getProperty("pid"), p.getProperty("url"), dir.resolve("console.log"));
         return Main.DELIVERY_FAILED;
       }

@@ -138,6 +138,13 @@ class BenchCommandTest {
   }
 
   @Test
+  void reportFromWithOptionsForARunIsAUsageError() {
+    CliTest.Run r = brisk("bench", "--report-from", "results.json", "--quick", "--out", dir.resolve("o").toString());
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("--report-from runs nothing, so --quick, --input and --profile do not apply to it"), r.err());
+  }
+
+  @Test
   void reportFromAFileThatIsNotJmhJsonIsBadInput() throws Exception {
     Path bad = dir.resolve("bad.json");
     Files.writeString(bad, "{\"not\":\"jmh\"}");
