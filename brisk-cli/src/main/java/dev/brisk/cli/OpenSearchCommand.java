@@ -168,7 +168,7 @@ final class OpenSearchCommand implements Callable<Integer> {
       Properties p = new Properties();
       p.setProperty("pid", Long.toString(os.pid()));
       p.setProperty("url", os.uri().toString());
-      p.setProperty("version", System.getProperty("brisk.opensearch.version", "3.6.0"));
+      p.setProperty("version", os.version());
       Path file = dir.resolve(STATE_FILE);
       try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
         p.store(w, "written by brisk opensearch start; read by status and stop");
@@ -176,13 +176,9 @@ final class OpenSearchCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, "OpenSearch %s is running at %s (pid %d), started in %.1f s%n",
           p.getProperty("version"), os.uri(), os.pid(), (System.nanoTime() - t0) / 1e9);
       out.printf("try: brisk ship FILE --to %s/INDEX   stop: brisk opensearch stop%s%n", os.uri(),
-          dir.equals(defaultDir().toAbsolutePath()) ? "" : " --dir " + dir);
+          spec.commandLine().getParseResult().hasMatchedOption("--dir") ? " --dir " + dir : "");
       return Main.OK;
     }
-  }
-
-  static Path defaultDir() {
-    return Path.of(System.getProperty("java.io.tmpdir"), "brisk-opensearch", "server");
   }
 
   /** {@code brisk opensearch status}. */

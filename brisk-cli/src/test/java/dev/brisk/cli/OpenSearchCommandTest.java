@@ -62,6 +62,7 @@ class OpenSearchCommandTest {
       CliTest.Run started = briskProcess("opensearch", "start", "--dir", d, "--port", Integer.toString(port));
       assertEquals(0, started.code(), started.out());
       assertTrue(started.out().contains("is running at " + uri + " (pid "), started.out());
+      assertTrue(started.out().contains("stop: brisk opensearch stop --dir " + dir.toAbsolutePath()), started.out());
       Properties state = OpenSearchCommand.state(dir.toAbsolutePath()).orElseThrow();
       long pid = Long.parseLong(state.getProperty("pid"));
       assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the server outlived the command");

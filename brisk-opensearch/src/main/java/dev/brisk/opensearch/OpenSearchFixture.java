@@ -194,6 +194,11 @@ public final class OpenSearchFixture implements AutoCloseable {
     return URI.create("http://127.0.0.1:" + httpPort);
   }
 
+  /** The OpenSearch version this fixture runs. */
+  public String version() {
+    return version;
+  }
+
   /** The server's process id once it is ready ({@code -1} before). */
   public long pid() {
     return pid;
