@@ -204,76 +204,87 @@ public final class JsonReader implements Closeable {
    * @throws JsonException when the input is malformed or over a limit
    */
   public JsonToken next() {
+    // Every branch ends in one of three steps, each called from one place only: the JIT then
+    // compiles one copy of the value, name and end code (inlined or not), whatever the order in
+    // which it meets them. Several call sites made it inline the value code two or three times,
+    // or none, from one run to the next, and the larger outcome was a quarter slower.
     int b = skipWhitespace();
+    int step; // S_VALUE, S_ELEMENT, S_NAME or S_END
     switch (expect) {
       case E_VALUE:
-        return value(b);
+        step = S_VALUE;
+        break;
       case E_FIRST_ELEMENT:
-        if (b == ']') {
-          return endArray();
-        }
-        return element(b);
+        step = b == ']' ? S_END : S_ELEMENT;
+        break;
       case E_ARRAY_NEXT:
         if (b == ',') {
           pos++;
           b = skipWhitespace();
-          if (b == ']' && allowTrailingCommas) {
-            return endArray();
-          }
-          return element(b);
+          step = b == ']' && allowTrailingCommas ? S_END : S_ELEMENT;
+        } else if (b == ']') {
+          step = S_END;
+        } else {
+          throw unexpected(b, "',' or ']'");
         }
-        if (b == ']') {
-          return endArray();
-        }
-        throw unexpected(b, "',' or ']'");
+        break;
+      case E_ELEMENT_NEXT:
+        step = b == ']' && allowTrailingCommas ? S_END : S_ELEMENT;
+        break;
       case E_FIRST_NAME:
-        if (b == '}') {
-          return endObject();
-        }
-        return name(b);
+        step = b == '}' ? S_END : S_NAME;
+        break;
       case E_OBJECT_NEXT:
         if (b == ',') {
           pos++;
           b = skipWhitespace();
-          if (b == '}' && allowTrailingCommas) {
-            return endObject();
-          }
-          return name(b);
+          step = b == '}' && allowTrailingCommas ? S_END : S_NAME;
+        } else if (b == '}') {
+          step = S_END;
+        } else {
+          throw unexpected(b, "',' or '}'");
         }
-        if (b == '}') {
-          return endObject();
-        }
-        throw unexpected(b, "',' or '}'");
+        break;
       case E_NAME_NEXT:
-        if (b == '}' && allowTrailingCommas) {
-          return endObject();
-        }
-        return name(b);
-      case E_ELEMENT_NEXT:
-        if (b == ']' && allowTrailingCommas) {
-          return endArray();
-        }
-        return element(b);
+        step = b == '}' && allowTrailingCommas ? S_END : S_NAME;
+        break;
       case E_COLON:
         if (b != ':') {
           throw unexpected(b, "':'");
         }
         pos++;
-        return value(skipWhitespace());
+        b = skipWhitespace();
+        step = S_VALUE;
+        break;
       default: // E_END
         if (b < 0) {
           return token = JsonToken.END_DOCUMENT;
         }
-        if (multipleValues) {
-          if (line == topValueLine) {
-            throw unexpected(b, "a line break before the next value (one value per line)");
-          }
-          counts[0]++;
-          return value(b);
+        if (!multipleValues) {
+          throw unexpected(b, "the end of the input after the value");
         }
-        throw unexpected(b, "the end of the input after the value");
+        if (line == topValueLine) {
+          throw unexpected(b, "a line break before the next value (one value per line)");
+        }
+        counts[0]++;
+        step = S_VALUE;
     }
+    if (step == S_NAME) {
+      return name(b);
+    }
+    if (step == S_END) {
+      return end();
+    }
+    if (step == S_ELEMENT && ++counts[depth] > memberLimit) {
+      throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
+    }
+    return value(b);
   }
+
+  private static final int S_VALUE = 0;
+  private static final int S_ELEMENT = 1;
+  private static final int S_NAME = 2;
+  private static final int S_END = 3;
 
   /** The current token, or null before the first {@link #next()}. */
   public JsonToken token() {
@@ -310,49 +321,41 @@ public final class JsonReader implements Closeable {
     skipChildren();
   }
 
-  private JsonToken element(int b) {
-    if (++counts[depth] > memberLimit) {
-      throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
-    }
-    return value(b);
-  }
-
   private JsonToken value(int b) {
+    JsonToken t;
     if (b == '"') {
       scanString(maxStringLength, "string", "maxStringLength");
-      afterValue();
-      return token = JsonToken.STRING;
-    }
-    if ((b >= '0' && b <= '9') || b == '-') {
+      t = JsonToken.STRING;
+    } else if ((b >= '0' && b <= '9') || b == '-') {
       scanNumber();
-      afterValue();
-      return token = JsonToken.NUMBER;
+      t = JsonToken.NUMBER;
+    } else if (b == '{') {
+      push(K_OBJECT);
+      expect = E_FIRST_NAME;
+      return token = JsonToken.BEGIN_OBJECT;
+    } else if (b == '[') {
+      push(K_ARRAY);
+      expect = E_FIRST_ELEMENT;
+      return token = JsonToken.BEGIN_ARRAY;
+    } else {
+      t = literalToken(b);
     }
-    return valueOther(b);
+    afterValue();
+    return token = t;
   }
 
-  private JsonToken valueOther(int b) {
+  /** Reads true, false or null starting with {@code b}, or reports what is there instead. */
+  private JsonToken literalToken(int b) {
     switch (b) {
-      case '{':
-        push(K_OBJECT);
-        expect = E_FIRST_NAME;
-        return token = JsonToken.BEGIN_OBJECT;
-      case '[':
-        push(K_ARRAY);
-        expect = E_FIRST_ELEMENT;
-        return token = JsonToken.BEGIN_ARRAY;
       case 't':
-        literal("true");
-        afterValue();
-        return token = JsonToken.TRUE;
+        literal("true", TRUE);
+        return JsonToken.TRUE;
       case 'f':
-        literal("false");
-        afterValue();
-        return token = JsonToken.FALSE;
+        literal("false", ALSE);
+        return JsonToken.FALSE;
       case 'n':
-        literal("null");
-        afterValue();
-        return token = JsonToken.NULL;
+        literal("null", NULL);
+        return JsonToken.NULL;
       default:
         throw unexpected(b, "a value");
     }
@@ -406,18 +409,21 @@ public final class JsonReader implements Closeable {
       throw tooDeep();
     }
     if (d == kinds.length) {
-      int n = d * 2;
-      kinds = Arrays.copyOf(kinds, n);
-      counts = Arrays.copyOf(counts, n);
-      nameRef = Arrays.copyOf(nameRef, n);
-      if (names != null) {
-        names = Arrays.copyOf(names, n);
-      }
+      grow(d * 2);
     }
     kinds[d] = kind;
     counts[d] = 0;
     depth = d;
     pos++;
+  }
+
+  private void grow(int n) {
+    kinds = Arrays.copyOf(kinds, n);
+    counts = Arrays.copyOf(counts, n);
+    nameRef = Arrays.copyOf(nameRef, n);
+    if (names != null) {
+      names = Arrays.copyOf(names, n);
+    }
   }
 
   private JsonException tooMany(String what) {
@@ -428,18 +434,13 @@ public final class JsonReader implements Closeable {
     return error("nesting deeper than maxDepth (" + maxDepth + ")", pos);
   }
 
-  private JsonToken endArray() {
+  /** The closing bracket of the innermost container, at pos. */
+  private JsonToken end() {
+    JsonToken t = kinds[depth] == K_OBJECT ? JsonToken.END_OBJECT : JsonToken.END_ARRAY;
     pos++;
     depth--;
     afterValue();
-    return token = JsonToken.END_ARRAY;
-  }
-
-  private JsonToken endObject() {
-    pos++;
-    depth--;
-    afterValue();
-    return token = JsonToken.END_OBJECT;
+    return token = t;
   }
 
   /** Skips white space (and comments when allowed); returns the next byte unconsumed, or -1. */
@@ -526,20 +527,25 @@ public final class JsonReader implements Closeable {
     }
   }
 
-  private void literal(String word) {
+  private void literal(String word, int last4) {
     int n = word.length();
     int p = pos;
     if (p + 8 <= end) {
-      // One compare for the whole word: true, null and (after its 'f') alse are four bytes.
-      int at = n == 5 ? p + 1 : p;
-      int want = n == 5 ? ALSE : word.charAt(0) == 't' ? TRUE : NULL;
-      if ((int) Swar.INTS.get(buf, at) == want) {
+      // One compare for the word's last four bytes (its first byte chose this literal): all of
+      // true and null, and false after its 'f'.
+      if ((int) Swar.INTS.get(buf, p + n - 4) == last4) {
         tokStart = p;
         pos = p + n;
         tokEnd = pos;
         return;
       }
     }
+    literalSlow(word);
+  }
+
+  /** The literal at pos near the end of the buffer, or one that differs from {@code word}. */
+  private void literalSlow(String word) {
+    int n = word.length();
     if (!ensure(n)) {
       // Report the first byte that differs, or the end of the input.
       for (int i = 0; i < end - pos; i++) {
@@ -687,13 +693,13 @@ public final class JsonReader implements Closeable {
   private JsonValue literalTree(int b) {
     switch (b) {
       case 't':
-        literal("true");
+        literal("true", TRUE);
         return JsonBoolean.TRUE;
       case 'f':
-        literal("false");
+        literal("false", ALSE);
         return JsonBoolean.FALSE;
       case 'n':
-        literal("null");
+        literal("null", NULL);
         return JsonNull.INSTANCE;
       default:
         throw unexpected(b, "a value");
