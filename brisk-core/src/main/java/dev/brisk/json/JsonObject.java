@@ -160,6 +160,19 @@ public final class JsonObject extends JsonValue {
     return h ^ (h >>> 16);
   }
 
+  /**
+   * An object with the names of another one, already checked (no duplicates): the arrays of both
+   * are never changed, so they may share one.
+   */
+  static JsonObject withNames(String[] checkedNames, JsonValue[] values) {
+    return new JsonObject(checkedNames, values, null);
+  }
+
+  /** The names array itself, for {@link #withNames}; not to be changed. */
+  String[] nameArray() {
+    return names;
+  }
+
   /** Thrown by {@link #create} for a name given twice when duplicates are rejected. */
   static final class DuplicateName extends RuntimeException {
     private static final long serialVersionUID = 1L;

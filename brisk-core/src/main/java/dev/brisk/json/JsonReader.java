@@ -112,10 +112,10 @@ public final class JsonReader implements Closeable {
   // Structure: one slot per nesting level; level 0 is the top.
   private int depth;
   private int expect = E_VALUE;
-  private byte[] kinds = new byte[4]; // grown by push(); most documents are shallow
-  private int[] counts = new int[4];
+  private byte[] kinds = new byte[8]; // grown by push(); most documents are shallow
+  private int[] counts = new int[8];
   /** Per level: start << 32 | length << 1 | escaped of the last name, or -1 when in names[]. */
-  private long[] nameRef = new long[4];
+  private long[] nameRef = new long[8];
   /** Per level: names kept as Strings when their bytes left the buffer; allocated on first use. */
   private String[] names;
 
@@ -604,6 +604,10 @@ public final class JsonReader implements Closeable {
     String[] names = new String[32];
     int top = 0; // values (and names) of all open containers, innermost last
     int[] starts = new int[8]; // where each open container's members begin on the stacks
+    // Per level, the names of the last object closed there: the objects of an array are mostly
+    // alike, and an object with the same names (the same String instances, from the name cache)
+    // shares that array instead of copying and checking its own.
+    String[][] shapes = new String[8][];
     final int base = depth; // the depth around the tree
     push(b == '{' ? K_OBJECT : K_ARRAY);
     while (true) {
@@ -633,10 +637,20 @@ public final class JsonReader implements Closeable {
       if (close) {
         pos++;
         depth--;
-        JsonValue done =
-            object
-                ? closeObject(names, values, start, top, rejectDuplicates)
-                : top == start ? JsonArray.EMPTY : new JsonArray(Arrays.copyOfRange(values, start, top));
+        JsonValue done;
+        if (object) {
+          int level = d - base - 1;
+          String[] shape = shapes[level];
+          if (shape != null && top > start && sameNames(shape, names, start, top)) {
+            done = JsonObject.withNames(shape, Arrays.copyOfRange(values, start, top));
+          } else {
+            JsonObject o = closeObject(names, values, start, top, rejectDuplicates);
+            done = o;
+            shapes[level] = o.nameArray();
+          }
+        } else {
+          done = top == start ? JsonArray.EMPTY : new JsonArray(Arrays.copyOfRange(values, start, top));
+        }
         if (depth == base) {
           return finishTree(object ? JsonToken.END_OBJECT : JsonToken.END_ARRAY, done);
         }
@@ -679,6 +693,7 @@ public final class JsonReader implements Closeable {
         int level = depth - base - 1;
         if (level == starts.length) {
           starts = Arrays.copyOf(starts, level * 2);
+          shapes = Arrays.copyOf(shapes, level * 2);
         }
         // The container's own slot (top) is filled when it closes; its members start after it.
         starts[level] = top + 1;
@@ -706,7 +721,20 @@ public final class JsonReader implements Closeable {
     }
   }
 
-  private JsonValue closeObject(
+  /** Whether {@code names[start..top)} are the very strings of {@code shape}, in its order. */
+  private static boolean sameNames(String[] shape, String[] names, int start, int top) {
+    if (shape.length != top - start) {
+      return false;
+    }
+    for (int i = 0; i < shape.length; i++) {
+      if (shape[i] != names[start + i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private JsonObject closeObject(
       String[] names, JsonValue[] values, int start, int top, boolean rejectDuplicates) {
     int n = top - start;
     try {

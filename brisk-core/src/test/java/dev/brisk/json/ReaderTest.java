@@ -244,6 +244,33 @@ class ReaderTest {
   }
 
   @Test
+  void objectsOfAnArrayWithTheSameNamesStillHaveTheirOwnMembers() {
+    // The tree reader shares one names array between alike objects of a level: each object must
+    // still keep its own values, and a look-alike with a duplicate or another order its own names.
+    JsonArray a =
+        Json.parse(
+                "[{\"a\":1,\"b\":2},{\"a\":3,\"b\":4},{\"a\":5,\"a\":6},{\"b\":7,\"a\":8},"
+                    + "{\"a\":9,\"b\":{\"a\":10,\"b\":11}},{\"a\":12,\"b\":13},{},{\"a\":14,\"b\":15}]")
+            .asArray();
+    assertEquals(List.of("a", "b"), a.get(1).asObject().names());
+    assertEquals(JsonNumber.of(4), a.get(1).asObject().get("b"));
+    assertEquals(List.of("a"), a.get(2).asObject().names());
+    assertEquals(JsonNumber.of(6), a.get(2).asObject().get("a"));
+    assertEquals(List.of("b", "a"), a.get(3).asObject().names());
+    assertEquals(JsonNumber.of(10), a.get(4).asObject().getObject("b").get("a"));
+    assertEquals(JsonNumber.of(13), a.get(5).asObject().get("b"));
+    assertTrue(a.get(6).asObject().isEmpty());
+    assertEquals(JsonNumber.of(15), a.get(7).asObject().get("b"));
+    assertEquals(
+        "[{\"a\":1,\"b\":2},{\"a\":3,\"b\":4},{\"a\":6},{\"b\":7,\"a\":8},{\"a\":9,\"b\":{\"a\":10,\"b\":11}},"
+            + "{\"a\":12,\"b\":13},{},{\"a\":14,\"b\":15}]",
+        Json.toString(a));
+    Json strict = Json.builder().rejectDuplicateNames(true).build();
+    JsonException e = assertThrows(JsonException.class, () -> strict.read("[{\"a\":1},{\"a\":2,\"a\":3}]"));
+    assertEquals("$[1]", e.path());
+  }
+
+  @Test
   void largeObjectsLookUpEveryName() {
     for (int n : new int[] {5, 9, 200, 300, 5000}) {
       StringBuilder sb = new StringBuilder("{");
