@@ -674,12 +674,17 @@ public final class JsonReader implements Closeable {
             tokEscaped
                 ? decodeToken()
                 : NameCache.SHARED.get(buf, tokStart, tokEnd - tokStart, !tokNonAscii);
-        b = skipWhitespace();
-        if (b != ':') {
-          throw unexpected(b, "':'");
+        int p = pos;
+        if (p + 1 < end && buf[p] == ':' && (b = buf[p + 1] & 0xFF) > ' ' && b != '/') {
+          pos = p + 1; // compact JSON: the colon, then the value's first byte
+        } else {
+          b = skipWhitespace();
+          if (b != ':') {
+            throw unexpected(b, "':'");
+          }
+          pos++;
+          b = skipWhitespace();
         }
-        pos++;
-        b = skipWhitespace();
       }
       // A value: b is its first byte; its slot on the stacks is top.
       if (b == '"') {
