@@ -455,6 +455,11 @@ public final class JsonReader implements Closeable {
     return skipWhitespaceSlow();
   }
 
+  /**
+   * White space, line counting, buffer refills and comments, in one method: it is then too large
+   * for the JIT to inline into {@link #next()}, whatever the profile says, and the hot path stays
+   * the same small code in every run.
+   */
   private int skipWhitespaceSlow() {
     int p = pos;
     while (true) {
@@ -468,12 +473,48 @@ public final class JsonReader implements Closeable {
       int b = buf[p] & 0xFF;
       if (b > ' ') {
         pos = p;
-        if (b == '/' && allowComments) {
-          skipComment();
-          p = pos;
-          continue;
+        if (b != '/' || !allowComments) {
+          return b;
         }
-        return b;
+        // A comment: skip it and go on with the white space after it.
+        int start = pos;
+        if (!ensure(2)) {
+          throw error("unexpected end of input in a comment", start);
+        }
+        int kind = buf[pos + 1];
+        if (kind == '/') {
+          pos += 2;
+          while (true) {
+            if (pos >= end && !fill()) {
+              return -1;
+            }
+            if (buf[pos] == '\n') {
+              break; // the newline itself is white space
+            }
+            pos++;
+          }
+        } else if (kind == '*') {
+          pos += 2;
+          while (true) {
+            if (!ensure(2)) {
+              throw error("unterminated comment", start);
+            }
+            byte c = buf[pos];
+            if (c == '*' && buf[pos + 1] == '/') {
+              pos += 2;
+              break;
+            }
+            pos++;
+            if (c == '\n') {
+              line++;
+              lineStart = base + pos;
+            }
+          }
+        } else {
+          throw unexpected('/', "a value");
+        }
+        p = pos;
+        continue;
       }
       if (b == ' ' || b == '\t' || b == '\r') {
         p++;
@@ -488,44 +529,7 @@ public final class JsonReader implements Closeable {
     }
   }
 
-  private void skipComment() {
-    int start = pos;
-    if (!ensure(2)) {
-      throw error("unexpected end of input in a comment", start);
-    }
-    int kind = buf[pos + 1];
-    if (kind == '/') {
-      pos += 2;
-      while (true) {
-        if (pos >= end && !fill()) {
-          return;
-        }
-        if (buf[pos] == '\n') {
-          return; // the newline itself is white space
-        }
-        pos++;
-      }
-    } else if (kind == '*') {
-      pos += 2;
-      while (true) {
-        if (!ensure(2)) {
-          throw error("unterminated comment", start);
-        }
-        byte c = buf[pos];
-        if (c == '*' && buf[pos + 1] == '/') {
-          pos += 2;
-          return;
-        }
-        pos++;
-        if (c == '\n') {
-          line++;
-          lineStart = base + pos;
-        }
-      }
-    } else {
-      throw unexpected('/', "a value");
-    }
-  }
+
 
   private void literal(String word, int last4) {
     int n = word.length();
