@@ -36,9 +36,6 @@ final class Encodings {
 
   /** From the first {@code n} (up to 4) bytes; RFC 4627 section 3, and byte order marks. */
   static Detected detect(byte[] b, int n) {
-    if (n == 4 && b[0] > 0 && b[1] != 0 && b[2] != 0 && b[3] != 0) {
-      return UTF8; // no byte order mark (they start with 0xEF, 0xFE or 0xFF) and no zero byte
-    }
     int c0 = n > 0 ? b[0] & 0xFF : -1;
     int c1 = n > 1 ? b[1] & 0xFF : -1;
     int c2 = n > 2 ? b[2] & 0xFF : -1;

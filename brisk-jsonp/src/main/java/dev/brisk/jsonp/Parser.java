@@ -14,7 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * The JSON-P {@link JsonParser} over the core {@link dev.brisk.json.JsonReader}: UTF-8 bytes are
@@ -416,12 +420,20 @@ final class Parser implements JsonParser {
       throw new IllegalStateException("getArrayStream() needs START_ARRAY, not " + current);
     }
     int at = depth;
-    return new ElementStream<>(() -> {
-      if (depth < at || next() == Event.END_ARRAY && depth < at) {
-        return null;
+    return StreamSupport.stream(new Spliterators.AbstractSpliterator<JsonValue>(Long.MAX_VALUE, Spliterator.ORDERED) {
+      @Override
+      public boolean tryAdvance(Consumer<? super JsonValue> action) {
+        if (depth < at) {
+          return false;
+        }
+        Event e = next();
+        if (e == Event.END_ARRAY && depth < at) {
+          return false;
+        }
+        action.accept(getValue());
+        return true;
       }
-      return getValue();
-    });
+    }, false);
   }
 
   @Override
@@ -430,14 +442,23 @@ final class Parser implements JsonParser {
       throw new IllegalStateException("getObjectStream() needs START_OBJECT, not " + current);
     }
     int at = depth;
-    return new ElementStream<>(() -> {
-      if (depth < at || next() == Event.END_OBJECT && depth < at) {
-        return null;
-      }
-      String key = getString();
-      next();
-      return new AbstractMap.SimpleImmutableEntry<>(key, getValue());
-    });
+    return StreamSupport.stream(
+        new Spliterators.AbstractSpliterator<Map.Entry<String, JsonValue>>(Long.MAX_VALUE, Spliterator.ORDERED) {
+          @Override
+          public boolean tryAdvance(Consumer<? super Map.Entry<String, JsonValue>> action) {
+            if (depth < at) {
+              return false;
+            }
+            Event e = next();
+            if (e == Event.END_OBJECT && depth < at) {
+              return false;
+            }
+            String key = getString();
+            next();
+            action.accept(new AbstractMap.SimpleImmutableEntry<>(key, getValue()));
+            return true;
+          }
+        }, false);
   }
 
   @Override
@@ -445,13 +466,17 @@ final class Parser implements JsonParser {
     if (started) {
       throw new IllegalStateException("getValueStream() must be called before the first next()");
     }
-    return new ElementStream<>(() -> {
-      if (!hasNext()) {
-        return null;
+    return StreamSupport.stream(new Spliterators.AbstractSpliterator<JsonValue>(Long.MAX_VALUE, Spliterator.ORDERED) {
+      @Override
+      public boolean tryAdvance(Consumer<? super JsonValue> action) {
+        if (!hasNext()) {
+          return false;
+        }
+        next();
+        action.accept(getValue());
+        return true;
       }
-      next();
-      return getValue();
-    });
+    }, false);
   }
 
   @Override
