@@ -614,6 +614,11 @@ public final class JsonReader implements Closeable {
     String[][] shapes = new String[8][];
     final int base = depth; // the depth around the tree
     push(b == '{' ? K_OBJECT : K_ARRAY);
+    // The innermost open container, kept in locals and changed only when one opens or closes.
+    int d = depth;
+    int start = 0;
+    boolean object = b == '{';
+    int closer = object ? '}' : ']';
     while (true) {
       if (top + 1 >= values.length) {
         // Room for this step's one new entry, whatever it is.
@@ -621,11 +626,7 @@ public final class JsonReader implements Closeable {
         values = Arrays.copyOf(values, values.length * 2);
       }
       b = skipWhitespace();
-      int d = depth;
-      int start = starts[d - base - 1];
       boolean first = top == start;
-      boolean object = kinds[d] == K_OBJECT;
-      int closer = object ? '}' : ']';
       boolean close = false;
       if (first) {
         close = b == closer;
@@ -660,6 +661,10 @@ public final class JsonReader implements Closeable {
         }
         top = start;
         values[top - 1] = done; // the slot kept for it in its parent
+        d = depth;
+        start = starts[d - base - 1];
+        object = kinds[d] == K_OBJECT;
+        closer = object ? '}' : ']';
         continue;
       }
       if (object && b != '"') {
@@ -705,8 +710,12 @@ public final class JsonReader implements Closeable {
           shapes = Arrays.copyOf(shapes, level * 2);
         }
         // The container's own slot (top) is filled when it closes; its members start after it.
-        starts[level] = top + 1;
         top++;
+        starts[level] = top;
+        d = depth;
+        start = top;
+        object = b == '{';
+        closer = object ? '}' : ']';
       } else {
         values[top++] = literalTree(b);
       }
