@@ -612,6 +612,12 @@ public final class JsonReader implements Closeable {
     // alike, and an object with the same names (the same String instances, from the name cache)
     // shares that array instead of copying and checking its own.
     String[][] shapes = new String[8][];
+    // Name prediction (see NameCache): the name entry each open container is the value of (null
+    // at the top, UNLINKED under an escaped or long name), and the innermost object's last name.
+    NameCache.Entry[] owners = new NameCache.Entry[8];
+    NameCache.Entry owner = null;
+    NameCache.Entry prev = null;
+    final NameCache cache = NameCache.SHARED;
     final int base = depth; // the depth around the tree
     push(b == '{' ? K_OBJECT : K_ARRAY);
     // The innermost open container, kept in locals and changed only when one opens or closes.
@@ -665,6 +671,8 @@ public final class JsonReader implements Closeable {
         start = starts[d - base - 1];
         object = kinds[d] == K_OBJECT;
         closer = object ? '}' : ']';
+        prev = object ? owner : null; // an object's value closed: its name was the last one
+        owner = owners[d - base - 1];
         continue;
       }
       if (object && b != '"') {
@@ -677,12 +685,29 @@ public final class JsonReader implements Closeable {
                 : "array has more than maxMembers (" + maxMembers + ") elements");
       }
       if (object) {
-        scanString(maxNameLength, "member name", "maxNameLength");
-        nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
-        names[top] =
-            tokEscaped
-                ? decodeToken()
-                : NameCache.SHARED.get(buf, tokStart, tokEnd - tokStart, !tokNonAscii);
+        NameCache.Entry e =
+            cache.at(
+                prev != null
+                    ? prev.nextSlot
+                    : owner != null ? owner.firstSlot : cache.rootFirstSlot);
+        int q = pos + 1;
+        if (e != null && NameCache.matches(e, buf, q, end)) {
+          // The predicted name: the same bytes as a name already scanned and checked.
+          nameRef[d] = (long) q << 32 | (long) e.len << 1;
+          names[top] = e.name;
+          pos = q + e.len + 1;
+        } else {
+          scanString(maxNameLength, "member name", "maxNameLength");
+          nameRef[d] =
+              (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
+          e =
+              tokEscaped
+                  ? NameCache.UNLINKED
+                  : cache.entry(buf, tokStart, tokEnd - tokStart, !tokNonAscii);
+          names[top] = e.slot < 0 ? decodeToken() : e.name;
+          learn(cache, prev, owner, e);
+        }
+        prev = e;
         int p = pos;
         if (p + 1 < end && buf[p] == ':' && (b = buf[p + 1] & 0xFF) > ' ' && b != '/') {
           pos = p + 1; // compact JSON: the colon, then the value's first byte
@@ -708,7 +733,15 @@ public final class JsonReader implements Closeable {
         if (level == starts.length) {
           starts = Arrays.copyOf(starts, level * 2);
           shapes = Arrays.copyOf(shapes, level * 2);
+          owners = Arrays.copyOf(owners, level * 2);
         }
+        // The new container is the value of the last name if it is a member, else an element
+        // of an array and under the same name as that array.
+        if (object) {
+          owner = prev;
+        }
+        owners[level] = owner;
+        prev = null;
         // The container's own slot (top) is filled when it closes; its members start after it.
         top++;
         starts[level] = top;
@@ -736,6 +769,30 @@ public final class JsonReader implements Closeable {
         return JsonNull.INSTANCE;
       default:
         throw unexpected(b, "a value");
+    }
+  }
+
+  /**
+   * Links a name that was not predicted to what came before it, for the next object of the same
+   * shape: to the previous name of its object, else to the name its object is under, else as the
+   * first name of a top-level object. A link is written only when it changes.
+   */
+  private static void learn(
+      NameCache cache, NameCache.Entry prev, NameCache.Entry owner, NameCache.Entry e) {
+    int slot = e.slot;
+    if (slot < 0) {
+      return;
+    }
+    if (prev != null) {
+      if (prev.slot >= 0 && prev.nextSlot != slot) {
+        prev.nextSlot = slot;
+      }
+    } else if (owner != null) {
+      if (owner.slot >= 0 && owner.firstSlot != slot) {
+        owner.firstSlot = slot;
+      }
+    } else if (cache.rootFirstSlot != slot) {
+      cache.rootFirstSlot = slot;
     }
   }
 

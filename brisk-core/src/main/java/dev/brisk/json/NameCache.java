@@ -14,38 +14,71 @@ import java.util.Arrays;
  * loop over bytes; a longer name is also compared byte by byte. A miss decodes and overwrites the
  * slot.
  *
+ * <p>Each entry also remembers, as table slots, the name that last followed it in an object
+ * ({@code nextSlot}) and the first name of the last object (or array of objects) that was its value
+ * ({@code firstSlot}): a tree reader compares the bytes at hand with that predicted name first, and
+ * events of one shape then read their names with no scan and no lookup. Links are slot numbers,
+ * not references, so an entry that is overwritten is never kept alive by another.
+ *
  * <p>Thread-safety: races are benign. An {@code Entry} has only final fields, so a reader sees a
  * whole entry or an older one, and the worst a lost race costs is one extra decode. Memory is
  * bounded ({@value #SIZE} entries of at most {@value #MAX_LEN} bytes), so hostile input can only
- * make it miss, never grow.
+ * make it miss, never grow. The links are plain ints written without synchronization: an int is
+ * never torn, and a stale or wrong link only makes a prediction miss, as every prediction is
+ * checked against the bytes.
  */
 final class NameCache {
   static final int SIZE = 2048;
   static final int MAX_LEN = 64;
   static final NameCache SHARED = new NameCache();
 
-  private static final class Entry {
+  /** A name with its bytes and its links; {@code slot} is -1 for a name not in the table. */
+  static final class Entry {
     final long first;
     final long last;
     final int len;
     final byte[] bytes; // only for names longer than 16 bytes
     final String name;
+    final int slot;
+    int nextSlot; // the name that last followed this one in an object
+    int firstSlot; // the first name of the last object under this name
 
-    Entry(long first, long last, int len, byte[] bytes, String name) {
+    Entry(long first, long last, int len, byte[] bytes, String name, int slot) {
       this.first = first;
       this.last = last;
       this.len = len;
       this.bytes = bytes;
       this.name = name;
+      this.slot = slot;
     }
   }
 
+  /** Stands for an escaped or over-long name: predicts nothing, and is never linked to. */
+  static final Entry UNLINKED = new Entry(-1, -1, -1, null, null, -1);
+
   private final Entry[] table = new Entry[SIZE];
+
+  /** The first name of the last top-level object read (a slot), for the first prediction. */
+  int rootFirstSlot;
+
+  /** The entry in {@code slot} now (maybe another name than the one that was linked), or null. */
+  Entry at(int slot) {
+    return table[slot & (SIZE - 1)];
+  }
 
   /** The name for {@code len} bytes at {@code buf[off]}, which hold valid, unescaped UTF-8. */
   String get(byte[] buf, int off, int len, boolean ascii) {
+    return len > MAX_LEN ? decode(buf, off, len, ascii) : entry(buf, off, len, ascii).name;
+  }
+
+  /**
+   * The entry for {@code len} bytes at {@code buf[off]}, which hold valid, unescaped UTF-8: from
+   * the table, or new and put there; {@link #UNLINKED} (with no name) when {@code len} is over
+   * {@value #MAX_LEN}.
+   */
+  Entry entry(byte[] buf, int off, int len, boolean ascii) {
     if (len > MAX_LEN) {
-      return decode(buf, off, len, ascii);
+      return UNLINKED;
     }
     long a;
     long z;
@@ -71,12 +104,35 @@ final class NameCache {
         && e.last == z
         && e.len == len
         && (len <= 16 || Arrays.equals(e.bytes, 0, len, buf, off, off + len))) {
-      return e.name;
+      return e;
     }
     String name = decode(buf, off, len, ascii);
     byte[] bytes = len <= 16 ? null : Arrays.copyOfRange(buf, off, off + len);
-    table[slot] = new Entry(a, z, len, bytes, name);
-    return name;
+    e = new Entry(a, z, len, bytes, name, slot);
+    table[slot] = e;
+    return e;
+  }
+
+  /**
+   * Whether the string token whose content begins at {@code buf[q]} is exactly {@code e}'s name:
+   * its bytes, then the closing quote, all before {@code end}. Entry bytes come from valid,
+   * unescaped names, so they hold no quote, backslash or control character, and a match is the
+   * whole token, already valid. False when it cannot tell cheaply (the caller then scans).
+   */
+  static boolean matches(Entry e, byte[] buf, int q, int end) {
+    int len = e.len;
+    if (q + len >= end || buf[q + len] != '"') {
+      return false;
+    }
+    if (len >= 8) {
+      if (len > 16) {
+        return Arrays.equals(e.bytes, 0, len, buf, q, q + len);
+      }
+      return (long) Swar.LONGS.get(buf, q) == e.first
+          && (long) Swar.LONGS.get(buf, q + len - 8) == e.last;
+    }
+    return q + 8 <= buf.length
+        && ((long) Swar.LONGS.get(buf, q) & ((1L << (len << 3)) - 1)) == e.first;
   }
 
   @SuppressWarnings("deprecation")

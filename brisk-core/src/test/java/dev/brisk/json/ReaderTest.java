@@ -270,6 +270,72 @@ class ReaderTest {
     assertEquals("$[1]", e.path());
   }
 
+  @ParameterizedTest
+  @MethodSource("sources")
+  void predictedNamesAreTheNamesInTheText(Function<String, JsonReader> source) {
+    // The tree reader first compares each member name against the name the last object of its
+    // level had there. Names that share a prefix, differ only past eight or sixteen bytes, are
+    // escaped forms of a predicted name, long, empty or not ASCII must each still read as written:
+    // the tree must hold exactly the names and values that the token reader sees.
+    String[] pool = {
+      "a", "ab", "abc", "name", "names", "n\\u0061me", "", "abcdefg", "abcdefgh", "abcdefghi",
+      "abcdefghijklmnop", "abcdefghijklmnoq", "abcdefghijklmnopq", "\u00fc", "\u65e5\u672c",
+      "x".repeat(70), "x".repeat(69) + "y", "id", "i\\\"d"
+    };
+    java.util.Random random = new java.util.Random(2);
+    for (int doc = 0; doc < 60; doc++) {
+      StringBuilder sb = new StringBuilder("[");
+      int objects = 1 + random.nextInt(6);
+      for (int o = 0; o < objects; o++) {
+        sb.append(o == 0 ? "" : ",").append('{');
+        int members = random.nextInt(5);
+        java.util.Set<String> seen = new java.util.HashSet<>(); // a tree keeps one of duplicates
+        for (int m = 0; m < members; m++) {
+          String name = pool[random.nextInt(random.nextBoolean() ? 4 : pool.length)];
+          JsonReader decoded = JsonReader.of("\"" + name + "\"");
+          decoded.next();
+          if (!seen.add(decoded.getString())) {
+            continue;
+          }
+          sb.append(seen.size() == 1 ? "" : ",").append('"').append(name).append("\":");
+          sb.append(random.nextInt(4) == 0 ? "{\"" + name + "\":[" + m + "]}" : String.valueOf(m));
+        }
+        sb.append('}');
+      }
+      String json = sb.append(']').toString();
+      List<String> tokens = new ArrayList<>();
+      JsonReader r = source.apply(json);
+      for (JsonToken t = r.next(); t != END_DOCUMENT; t = r.next()) {
+        tokens.add(t == NAME ? "name " + r.getName() : t == NUMBER ? r.getNumberText() : t.name());
+      }
+      List<String> fromTree = new ArrayList<>();
+      JsonReader t = source.apply(json);
+      t.next();
+      walk(t.readValue(), fromTree);
+      assertEquals(tokens, fromTree, json);
+    }
+  }
+
+  private static void walk(JsonValue v, List<String> out) {
+    if (v instanceof JsonObject) {
+      JsonObject o = (JsonObject) v;
+      out.add("BEGIN_OBJECT");
+      for (int i = 0; i < o.size(); i++) {
+        out.add("name " + o.nameAt(i));
+        walk(o.valueAt(i), out);
+      }
+      out.add("END_OBJECT");
+    } else if (v instanceof JsonArray) {
+      out.add("BEGIN_ARRAY");
+      for (JsonValue e : (JsonArray) v) {
+        walk(e, out);
+      }
+      out.add("END_ARRAY");
+    } else {
+      out.add(Json.toString(v));
+    }
+  }
+
   @Test
   void largeObjectsLookUpEveryName() {
     for (int n : new int[] {5, 9, 200, 300, 5000}) {
