@@ -168,7 +168,7 @@ final class DoubleFormat {
       e++;
     }
     // Digits of f, most significant first, into buf after the room the layout may need.
-    int n = digitCount(f);
+    int n = Digits.count(f);
     int dp = n + e; // v = 0.d1...dn x 10^dp
     if (dp >= -2 && dp <= 7) {
       if (dp <= 0) {
@@ -177,16 +177,16 @@ final class DoubleFormat {
         for (int i = 0; i < -dp; i++) {
           buf[pos++] = '0';
         }
-        writeDigits(f, n, buf, pos);
+        Digits.write(f, n, buf, pos);
         return pos + n;
       }
       if (dp < n) {
-        writeDigits(f, n, buf, pos + 1);
+        Digits.write(f, n, buf, pos + 1);
         System.arraycopy(buf, pos + 1, buf, pos, dp);
         buf[pos + dp] = '.';
         return pos + n + 1;
       }
-      writeDigits(f, n, buf, pos);
+      Digits.write(f, n, buf, pos);
       pos += n;
       for (int i = n; i < dp; i++) {
         buf[pos++] = '0';
@@ -196,7 +196,7 @@ final class DoubleFormat {
       return pos;
     }
     // d1.d2...dnE(dp-1)
-    writeDigits(f, n, buf, pos + 1);
+    Digits.write(f, n, buf, pos + 1);
     buf[pos] = buf[pos + 1];
     buf[pos + 1] = '.';
     pos += n + 1;
@@ -218,21 +218,5 @@ final class DoubleFormat {
     }
     buf[pos++] = (byte) ('0' + x % 10);
     return pos;
-  }
-
-  private static int digitCount(long f) {
-    int n = 1;
-    while (f >= 10) {
-      f /= 10;
-      n++;
-    }
-    return n;
-  }
-
-  private static void writeDigits(long f, int n, byte[] buf, int pos) {
-    for (int i = pos + n - 1; i >= pos; i--) {
-      buf[i] = (byte) ('0' + f % 10);
-      f /= 10;
-    }
   }
 }

@@ -71,24 +71,6 @@ public final class JsonWriter implements Closeable, Flushable {
   private static final int MAX_CHARS = 4096;
 
   private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-  private static final byte[] DIGIT_PAIRS = new byte[200];
-
-  static {
-    for (int i = 0; i < 100; i++) {
-      DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
-      DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
-    }
-  }
-
-  private static final long[] POW10 = new long[19];
-
-  static {
-    POW10[0] = 1;
-    for (int i = 1; i < 19; i++) {
-      POW10[i] = POW10[i - 1] * 10;
-    }
-  }
-
   private static final byte[] MIN_LONG =
       "-9223372036854775808".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
@@ -586,24 +568,7 @@ public final class JsonWriter implements Closeable, Flushable {
       b[p++] = '-';
       v = -v;
     }
-    int n = 1;
-    while (n < 19 && v >= POW10[n]) {
-      n++;
-    }
-    int i = p + n;
-    while (v >= 100) {
-      int r = (int) (v % 100);
-      v /= 100;
-      b[--i] = DIGIT_PAIRS[2 * r + 1];
-      b[--i] = DIGIT_PAIRS[2 * r];
-    }
-    if (v >= 10) {
-      b[--i] = DIGIT_PAIRS[2 * (int) v + 1];
-      b[--i] = DIGIT_PAIRS[2 * (int) v];
-    } else {
-      b[--i] = (byte) ('0' + v);
-    }
-    return p + n;
+    return Digits.write(v, Digits.count(v), b, p);
   }
 
   /** Writes {@code s} quoted and escaped, in chunks so that a huge string needs no huge buffer. */

@@ -1,0 +1,46 @@
+package dev.brisk.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class DigitsTest {
+  private static void check(long v) {
+    String expected = Long.toString(v);
+    assertEquals(expected.length(), Digits.count(v), expected);
+    byte[] b = new byte[25];
+    int end = Digits.write(v, Digits.count(v), b, 3);
+    assertEquals(expected, new String(b, 3, end - 3, StandardCharsets.US_ASCII));
+  }
+
+  @Test
+  void everyDigitCountAndItsEdges() {
+    // Around each power of ten and each power of two: where the count's estimate changes.
+    for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10 * 10; p *= 10) {
+      for (long d = -2; d <= 2; d++) {
+        if (p + d >= 0) {
+          check(p + d);
+        }
+      }
+      if (p > Long.MAX_VALUE / 10) {
+        break;
+      }
+    }
+    for (int bit = 0; bit < 63; bit++) {
+      long p = 1L << bit;
+      check(p - 1);
+      check(p);
+      check(p + 1);
+    }
+    check(0);
+    check(Long.MAX_VALUE);
+    check(Integer.MAX_VALUE);
+    check(Integer.MAX_VALUE + 1L);
+    Random random = new Random(7);
+    for (int i = 0; i < 100_000; i++) {
+      check(random.nextLong() >>> (1 + random.nextInt(63))); // non-negative
+    }
+  }
+}
