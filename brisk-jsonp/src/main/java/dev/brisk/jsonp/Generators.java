@@ -53,7 +53,7 @@ final class Generators {
           continue;
         }
         w.name(o.keys[i]);
-        child = o.values[i];
+        child = o.value(i);
       } else if (top instanceof Map.Entry[]) {
         Map.Entry<?, ?>[] es = (Map.Entry<?, ?>[]) top;
         if (i == es.length) {

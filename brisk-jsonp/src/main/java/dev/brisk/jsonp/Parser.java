@@ -349,8 +349,35 @@ final class Parser implements JsonParser {
     }
   }
 
-  /** Reads the rest of the structure just started, iteratively (depth never reaches the stack). */
+  /**
+   * Reads the rest of the structure just started. With the default key strategy (the last of
+   * duplicate keys wins, where the first stood, as the core tree does) the core reader reads it
+   * as its tree, with no event per token, and the JSON-P value wraps that tree, converting each
+   * member when first asked for it; FIRST and NONE take the events. Neither recurses.
+   */
   private JsonValue readStructure(boolean array) {
+    if (duplicates != DuplicateKeys.LAST) {
+      return readStructureByEvents(array);
+    }
+    dev.brisk.json.JsonValue tree;
+    try {
+      tree = in.readValue();
+    } catch (dev.brisk.json.JsonException e) {
+      throw parsing(e);
+    } catch (java.io.UncheckedIOException e) {
+      throw new JsonException("I/O error while parsing: " + e.getCause().getMessage(), e.getCause());
+    }
+    // Where next() stands after the structure's last event.
+    depth--;
+    current = array ? Event.END_ARRAY : Event.END_OBJECT;
+    if (depth == 0) {
+      done = true;
+    }
+    return Values.fromCore(tree);
+  }
+
+  /** Reads the rest of the structure just started from the events (for FIRST and NONE). */
+  private JsonValue readStructureByEvents(boolean array) {
     Object[] stack = new Object[16];
     String[] keys = new String[16];
     int d = 0;

@@ -75,6 +75,65 @@ final class Values {
     return new Arr(Collections.unmodifiableList(items));
   }
 
+  /**
+   * The JSON-P value of a core tree, one level at a time: an object or an array wraps the core
+   * container and converts each member or element when first asked for it (so the conversion never
+   * recurses); scalars are converted at once, to what the parser's events make of them.
+   */
+  static JsonValue fromCore(dev.brisk.json.JsonValue v) {
+    switch (v.type()) {
+      case OBJECT: {
+        dev.brisk.json.JsonObject o = (dev.brisk.json.JsonObject) v;
+        int n = o.size();
+        String[] keys = new String[n];
+        for (int i = 0; i < n; i++) {
+          keys[i] = o.nameAt(i);
+        }
+        return new Obj(keys, new JsonValue[n], n, o);
+      }
+      case ARRAY:
+        return new Arr(new CoreList((dev.brisk.json.JsonArray) v));
+      case STRING:
+        return string(v.asString());
+      case NUMBER: {
+        dev.brisk.json.JsonNumber num = (dev.brisk.json.JsonNumber) v;
+        String text = num.toString();
+        boolean integral = num.isIntegral();
+        return integral && text.length() <= 18 ? number(num.longValue()) : numberText(text, integral);
+      }
+      case BOOLEAN:
+        return ((dev.brisk.json.JsonBoolean) v).value() ? JsonValue.TRUE : JsonValue.FALSE;
+      default:
+        return JsonValue.NULL;
+    }
+  }
+
+  /** The elements of a core array, each converted on first access (see {@link Obj#value}). */
+  private static final class CoreList extends AbstractList<JsonValue> implements java.util.RandomAccess {
+    private final dev.brisk.json.JsonArray core;
+    private final JsonValue[] values;
+
+    CoreList(dev.brisk.json.JsonArray core) {
+      this.core = core;
+      this.values = new JsonValue[core.size()];
+    }
+
+    @Override
+    public JsonValue get(int index) {
+      JsonValue v = values[index];
+      if (v == null) {
+        v = fromCore(core.get(index));
+        values[index] = v;
+      }
+      return v;
+    }
+
+    @Override
+    public int size() {
+      return values.length;
+    }
+  }
+
   static String toJson(JsonValue v) {
     return Generators.toJson(v);
   }
@@ -268,14 +327,34 @@ final class Values {
    */
   static final class Obj extends AbstractMap<String, JsonValue> implements JsonObject {
     final String[] keys;
-    final JsonValue[] values;
+    private final JsonValue[] values; // read through value(i): null where not converted yet
     final int n;
+    private final dev.brisk.json.JsonObject core; // what values converts from, or null
     private volatile Map<String, Integer> index; // built once, on first lookup in a large object
 
     Obj(String[] keys, JsonValue[] values, int n) {
+      this(keys, values, n, null);
+    }
+
+    private Obj(String[] keys, JsonValue[] values, int n, dev.brisk.json.JsonObject core) {
       this.keys = keys;
       this.values = values;
       this.n = n;
+      this.core = core;
+    }
+
+    /**
+     * Value {@code i}. An object read from bytes converts each member of the core tree on first
+     * access; two threads may both convert one, and each gets an equal, immutable value, safely
+     * published through its final fields.
+     */
+    JsonValue value(int i) {
+      JsonValue v = values[i];
+      if (v == null) {
+        v = fromCore(core.valueAt(i));
+        values[i] = v;
+      }
+      return v;
     }
 
     int find(Object key) {
@@ -328,7 +407,7 @@ final class Values {
                 throw new java.util.NoSuchElementException();
               }
               int k = i++;
-              return new SimpleImmutableEntry<>(keys[k], values[k]);
+              return new SimpleImmutableEntry<>(keys[k], value(k));
             }
           };
         }
@@ -343,7 +422,7 @@ final class Values {
     @Override
     public JsonValue get(Object key) {
       int i = find(key);
-      return i < 0 ? null : values[i];
+      return i < 0 ? null : value(i);
     }
 
     @Override
