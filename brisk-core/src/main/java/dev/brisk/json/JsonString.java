@@ -47,6 +47,16 @@ public final class JsonString extends JsonValue {
     return value();
   }
 
+  /**
+   * Whether the input this string was read from wrote it with backslash escapes ({@code \n},
+   * {@code \u00e9}, ...). Writing a string read without escapes copies its input bytes, which are
+   * then exactly what writing its text gives; one read with escapes is copied with its escapes as
+   * they were. False for a string made from a {@code String}.
+   */
+  public boolean hasEscapes() {
+    return escaped;
+  }
+
   /** The text of this string. */
   public String value() {
     String v = value;

@@ -101,6 +101,13 @@ final class Generators {
         w.beginArray();
         return true;
       case STRING:
+        if (v instanceof Values.Str) {
+          dev.brisk.json.JsonString core = ((Values.Str) v).core;
+          if (core != null && !core.hasEscapes()) {
+            w.value(core); // its input bytes, which are what writing its text gives
+            return false;
+          }
+        }
         w.value(((JsonString) v).getString());
         return false;
       case NUMBER:

@@ -94,7 +94,7 @@ final class Values {
       case ARRAY:
         return new Arr(new CoreList((dev.brisk.json.JsonArray) v));
       case STRING:
-        return string(v.asString());
+        return new Str((dev.brisk.json.JsonString) v);
       case NUMBER: {
         dev.brisk.json.JsonNumber num = (dev.brisk.json.JsonNumber) v;
         String text = num.toString();
@@ -138,11 +138,23 @@ final class Values {
     return Generators.toJson(v);
   }
 
+  /**
+   * A string: its text, or the core tree's string it was read as, decoded when first asked for
+   * (the core string keeps its text once decoded) and written by copying its input bytes when it
+   * had no escapes there.
+   */
   static final class Str implements JsonString {
-    private final String value;
+    private final String value; // null when read from a core tree
+    final dev.brisk.json.JsonString core; // null when made from a String
 
     Str(String value) {
       this.value = value;
+      this.core = null;
+    }
+
+    Str(dev.brisk.json.JsonString core) {
+      this.value = null;
+      this.core = core;
     }
 
     @Override
@@ -152,22 +164,22 @@ final class Values {
 
     @Override
     public String getString() {
-      return value;
+      return core != null ? core.value() : value;
     }
 
     @Override
     public CharSequence getChars() {
-      return value;
+      return getString();
     }
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof JsonString && value.equals(((JsonString) o).getString());
+      return o instanceof JsonString && getString().equals(((JsonString) o).getString());
     }
 
     @Override
     public int hashCode() {
-      return value.hashCode();
+      return getString().hashCode();
     }
 
     @Override
