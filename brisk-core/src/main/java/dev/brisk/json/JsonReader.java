@@ -529,8 +529,6 @@ public final class JsonReader implements Closeable {
     }
   }
 
-
-
   private void literal(String word, int last4) {
     int n = word.length();
     int p = pos;

@@ -80,11 +80,20 @@ final class Parser implements JsonParser {
   private JsonToken read() {
     try {
       return in.next();
-    } catch (dev.brisk.json.JsonException e) {
-      throw parsing(e);
-    } catch (java.io.UncheckedIOException e) {
-      throw new JsonException("I/O error while parsing: " + e.getCause().getMessage(), e.getCause());
+    } catch (RuntimeException e) {
+      throw translated(e);
     }
+  }
+
+  /** A core reader's exception as JSON-P's: malformed input, or the input's I/O failing. */
+  private static RuntimeException translated(RuntimeException e) {
+    if (e instanceof dev.brisk.json.JsonException) {
+      return parsing((dev.brisk.json.JsonException) e);
+    }
+    if (e instanceof java.io.UncheckedIOException) {
+      return new JsonException("I/O error while parsing: " + e.getCause().getMessage(), e.getCause());
+    }
+    return e;
   }
 
   @Override
@@ -362,10 +371,8 @@ final class Parser implements JsonParser {
     dev.brisk.json.JsonValue tree;
     try {
       tree = in.readValue();
-    } catch (dev.brisk.json.JsonException e) {
-      throw parsing(e);
-    } catch (java.io.UncheckedIOException e) {
-      throw new JsonException("I/O error while parsing: " + e.getCause().getMessage(), e.getCause());
+    } catch (RuntimeException e) {
+      throw translated(e);
     }
     // Where next() stands after the structure's last event.
     depth--;

@@ -95,12 +95,8 @@ final class Values {
         return new Arr(new CoreList((dev.brisk.json.JsonArray) v));
       case STRING:
         return new Str((dev.brisk.json.JsonString) v);
-      case NUMBER: {
-        dev.brisk.json.JsonNumber num = (dev.brisk.json.JsonNumber) v;
-        String text = num.toString();
-        boolean integral = num.isIntegral();
-        return integral && text.length() <= 18 ? number(num.longValue()) : numberText(text, integral);
-      }
+      case NUMBER:
+        return numberText(v.toString(), ((dev.brisk.json.JsonNumber) v).isIntegral());
       case BOOLEAN:
         return ((dev.brisk.json.JsonBoolean) v).value() ? JsonValue.TRUE : JsonValue.FALSE;
       default:
