@@ -58,6 +58,19 @@ public final class JsonReader implements Closeable {
   private static final int E_NAME_NEXT = 7; // after a member and its comma: a name
   private static final int E_ELEMENT_NEXT = 8; // after an element and its comma: a value
 
+  private static final JsonToken[] TOKENS = JsonToken.values();
+  private static final int T_BEGIN_OBJECT = JsonToken.BEGIN_OBJECT.ordinal();
+  private static final int T_END_OBJECT = JsonToken.END_OBJECT.ordinal();
+  private static final int T_BEGIN_ARRAY = JsonToken.BEGIN_ARRAY.ordinal();
+  private static final int T_END_ARRAY = JsonToken.END_ARRAY.ordinal();
+  private static final int T_NAME = JsonToken.NAME.ordinal();
+  private static final int T_STRING = JsonToken.STRING.ordinal();
+  private static final int T_NUMBER = JsonToken.NUMBER.ordinal();
+  private static final int T_TRUE = JsonToken.TRUE.ordinal();
+  private static final int T_FALSE = JsonToken.FALSE.ordinal();
+  private static final int T_NULL = JsonToken.NULL.ordinal();
+  private static final int T_END_DOCUMENT = JsonToken.END_DOCUMENT.ordinal();
+
   private static final byte K_TOP = 0;
   private static final byte K_ARRAY = 1;
   private static final byte K_OBJECT = 2;
@@ -119,14 +132,17 @@ public final class JsonReader implements Closeable {
   /** Per level: names kept as Strings when their bytes left the buffer; allocated on first use. */
   private String[] names;
 
-  // The current token.
-  private JsonToken token;
+  // The current token: its ordinal, or -1 before the first. Not the enum constant itself: a
+  // reference store would cost a garbage collector barrier on every token.
+  private int tok = -1;
   private int tokStart;
   private int tokEnd;
   private boolean tokEscaped;
   private boolean tokNonAscii;
   private boolean integral;
   private boolean longOk;
+  /** True when longValue is still to be worked out from the token's digits: see longOk(). */
+  private boolean valuePending;
   private long longValue;
 
   JsonReader(byte[] data, int off, int len, InputStream in, JsonLimits limits, int flags) {
@@ -258,7 +274,8 @@ public final class JsonReader implements Closeable {
         break;
       default: // E_END
         if (b < 0) {
-          return token = JsonToken.END_DOCUMENT;
+          tok = T_END_DOCUMENT;
+          return JsonToken.END_DOCUMENT;
         }
         if (!multipleValues) {
           throw unexpected(b, "the end of the input after the value");
@@ -288,7 +305,7 @@ public final class JsonReader implements Closeable {
 
   /** The current token, or null before the first {@link #next()}. */
   public JsonToken token() {
-    return token;
+    return tok < 0 ? null : TOKENS[tok];
   }
 
   /**
@@ -307,7 +324,7 @@ public final class JsonReader implements Closeable {
    * does nothing. Everything skipped is still checked.
    */
   public void skipChildren() {
-    if (token == JsonToken.BEGIN_OBJECT || token == JsonToken.BEGIN_ARRAY) {
+    if (tok == T_BEGIN_OBJECT || tok == T_BEGIN_ARRAY) {
       int target = depth - 1;
       while (depth > target) {
         next();
@@ -332,16 +349,19 @@ public final class JsonReader implements Closeable {
     } else if (b == '{') {
       push(K_OBJECT);
       expect = E_FIRST_NAME;
-      return token = JsonToken.BEGIN_OBJECT;
+      tok = T_BEGIN_OBJECT;
+      return JsonToken.BEGIN_OBJECT;
     } else if (b == '[') {
       push(K_ARRAY);
       expect = E_FIRST_ELEMENT;
-      return token = JsonToken.BEGIN_ARRAY;
+      tok = T_BEGIN_ARRAY;
+      return JsonToken.BEGIN_ARRAY;
     } else {
       t = literalToken(b);
     }
     afterValue();
-    return token = t;
+    tok = t.ordinal();
+    return t;
   }
 
   /** Reads true, false or null starting with {@code b}, or reports what is there instead. */
@@ -379,7 +399,8 @@ public final class JsonReader implements Closeable {
     } else {
       expect = E_COLON;
     }
-    return token = JsonToken.NAME;
+    tok = T_NAME;
+    return JsonToken.NAME;
   }
 
   /**
@@ -440,7 +461,8 @@ public final class JsonReader implements Closeable {
     pos++;
     depth--;
     afterValue();
-    return token = t;
+    tok = t.ordinal();
+    return t;
   }
 
   /** Skips white space (and comments when allowed); returns the next byte unconsumed, or -1. */
@@ -590,7 +612,7 @@ public final class JsonReader implements Closeable {
     int b = skipWhitespace();
     if (expect == E_END) {
       if (b < 0) {
-        token = JsonToken.END_DOCUMENT;
+        tok = T_END_DOCUMENT;
         return null;
       }
       next(); // checks the line break between values, or reports the trailing data
@@ -824,13 +846,13 @@ public final class JsonReader implements Closeable {
 
   private JsonValue finishTree(JsonToken end, JsonValue done) {
     afterValue();
-    token = end;
+    tok = end.ordinal();
     return done;
   }
 
   /** The tree of the value whose first token next() has just read. */
   private JsonValue treeFromToken(boolean rejectDuplicates) {
-    JsonToken t = token;
+    JsonToken t = token();
     if (t == JsonToken.BEGIN_OBJECT || t == JsonToken.BEGIN_ARRAY) {
       // Step back onto the opening bracket and read the container as a tree.
       depth--;
@@ -1059,7 +1081,7 @@ public final class JsonReader implements Closeable {
    * through a small cache, so repeated names are decoded once.
    */
   public String getString() {
-    JsonToken t = token;
+    JsonToken t = token();
     if (t == JsonToken.STRING) {
       return decodeToken();
     }
@@ -1071,7 +1093,7 @@ public final class JsonReader implements Closeable {
 
   /** The current member name; the current token must be {@link JsonToken#NAME}. */
   public String getName() {
-    if (token != JsonToken.NAME) {
+    if (tok != T_NAME) {
       throw typeError("a member name");
     }
     if (tokEscaped) {
@@ -1085,7 +1107,7 @@ public final class JsonReader implements Closeable {
    * decoding or allocating (unless the name in the input uses escapes).
    */
   public boolean nameEquals(byte[] utf8) {
-    if (token != JsonToken.NAME) {
+    if (tok != T_NAME) {
       throw typeError("a member name");
     }
     if (!tokEscaped) {
@@ -1100,7 +1122,7 @@ public final class JsonReader implements Closeable {
    * escapes). Generated codecs switch on it to find a field.
    */
   public int nameHash() {
-    if (token != JsonToken.NAME) {
+    if (tok != T_NAME) {
       throw typeError("a member name");
     }
     if (!tokEscaped) {
@@ -1130,7 +1152,7 @@ public final class JsonReader implements Closeable {
    * @throws IllegalStateException when the current token does not begin a value
    */
   public JsonValue readValue() {
-    JsonToken t = token;
+    JsonToken t = token();
     if (t == null || t == JsonToken.NAME || t == JsonToken.END_OBJECT
         || t == JsonToken.END_ARRAY || t == JsonToken.END_DOCUMENT) {
       throw new IllegalStateException("readValue() needs the first token of a value, not " + t);
@@ -1191,7 +1213,7 @@ public final class JsonReader implements Closeable {
           pos = q;
           expect = E_COLON;
         }
-        token = JsonToken.NAME;
+        tok = T_NAME;
         return expected;
       }
     }
@@ -1227,7 +1249,7 @@ public final class JsonReader implements Closeable {
       if (p < end && buf[p] == '"') {
         scanString(maxStringLength, "string", "maxStringLength");
         afterValue();
-        token = JsonToken.STRING;
+        tok = T_STRING;
         return decodeToken();
       }
     }
@@ -1253,7 +1275,7 @@ public final class JsonReader implements Closeable {
         if ((b >= '0' && b <= '9') || b == '-') {
           scanNumber();
           afterValue();
-          token = JsonToken.NUMBER;
+          tok = T_NUMBER;
           return true;
         }
       }
@@ -1267,7 +1289,7 @@ public final class JsonReader implements Closeable {
    */
   public int nextInt() {
     if (numberAfterName()) {
-      if (longOk && (int) longValue == longValue) {
+      if (longOk() && (int) longValue == longValue) {
         return (int) longValue;
       }
     } else {
@@ -1279,7 +1301,7 @@ public final class JsonReader implements Closeable {
   /** Moves to the next value and returns it as a {@code long}: {@link #next()}, {@link #getLong()}. */
   public long nextLong() {
     if (numberAfterName()) {
-      if (longOk) {
+      if (longOk()) {
         return longValue;
       }
     } else {
@@ -1306,14 +1328,14 @@ public final class JsonReader implements Closeable {
           tokStart = p;
           pos = tokEnd = p + 4;
           afterValue();
-          token = JsonToken.TRUE;
+          tok = T_TRUE;
           return true;
         }
         if (buf[p] == 'f' && (int) Swar.INTS.get(buf, p + 1) == ALSE) {
           tokStart = p;
           pos = tokEnd = p + 5;
           afterValue();
-          token = JsonToken.FALSE;
+          tok = T_FALSE;
           return false;
         }
       }
@@ -1338,7 +1360,7 @@ public final class JsonReader implements Closeable {
    */
   public String currentName() {
     int d = depth;
-    if (token == JsonToken.BEGIN_OBJECT || token == JsonToken.BEGIN_ARRAY) {
+    if (tok == T_BEGIN_OBJECT || tok == T_BEGIN_ARRAY) {
       d--;
     }
     if (d <= 0 || kinds[d] != K_OBJECT || counts[d] == 0) {
@@ -1445,38 +1467,32 @@ public final class JsonReader implements Closeable {
     final byte[] b = buf;
     final int e = end;
     final int start = pos;
-    int p = start;
-    boolean neg = b[p] == '-';
-    if (neg) {
-      p++;
-    }
+    int p = b[start] == '-' ? start + 1 : start;
     if (p < e) {
       int c = b[p];
-      long v = 0;
-      int digits = 0;
+      int first = p;
       if (c >= '1' && c <= '9') {
         do {
-          v = v * 10 + (c - '0');
-          digits++;
           p++;
         } while (p < e && (c = b[p]) >= '0' && c <= '9');
       } else if (c == '0') {
         p++;
-        digits = 1;
         c = p < e ? b[p] : 0;
         if (c >= '0' && c <= '9') {
-          scanNumberSlow();
+          scanNumberSlow(); // a leading zero: the error comes from there
           return;
         }
       }
-      if (digits > 0 && digits <= 18 && p < e && p - start <= maxNumberLength) {
+      // Up to 18 digits, and input after them, which may not be more of the number (the buffer
+      // end of a stream sends it to the slow path).
+      if (p > first && p - first <= 18 && p < e && p - start <= maxNumberLength) {
         if (c != '.' && c != 'e' && c != 'E') {
           tokStart = start;
           tokEnd = p;
           pos = p;
           integral = true;
           longOk = true;
-          longValue = neg ? -v : v;
+          valuePending = true; // longValue is worked out when asked for: a skip never is
           return;
         }
         if (c == '.') {
@@ -1490,12 +1506,35 @@ public final class JsonReader implements Closeable {
             pos = p;
             integral = false;
             longOk = false;
+            valuePending = false;
             return;
           }
         }
       }
     }
     scanNumberSlow();
+  }
+
+  /**
+   * True when the current number is an integer of at most 18 digits, whose value is then in
+   * longValue: worked out here the first time it is asked for after the fast scan.
+   */
+  private boolean longOk() {
+    if (valuePending) {
+      valuePending = false;
+      final byte[] b = buf;
+      int p = tokStart;
+      boolean neg = b[p] == '-';
+      if (neg) {
+        p++;
+      }
+      long v = 0;
+      for (int q = tokEnd; p < q; p++) {
+        v = v * 10 + (b[p] - '0');
+      }
+      longValue = neg ? -v : v;
+    }
+    return longOk;
   }
 
   private void scanNumberSlow() {
@@ -1604,6 +1643,7 @@ public final class JsonReader implements Closeable {
     integral = isInt;
     longOk = isInt && digits <= 18;
     longValue = neg ? -v : v;
+    valuePending = false;
     return p;
   }
 
@@ -1631,7 +1671,7 @@ public final class JsonReader implements Closeable {
   }
 
   private void requireNumber(String expected) {
-    if (token != JsonToken.NUMBER) {
+    if (tok != T_NUMBER) {
       throw typeError(expected);
     }
   }
@@ -1658,7 +1698,7 @@ public final class JsonReader implements Closeable {
    */
   public long getLong() {
     requireNumber("a long");
-    if (longOk) {
+    if (longOk()) {
       return longValue;
     }
     if (integral) {
@@ -1685,7 +1725,7 @@ public final class JsonReader implements Closeable {
    */
   public double getDouble() {
     requireNumber("a double");
-    if (longOk && longValue <= (1L << 53) && longValue >= -(1L << 53)) {
+    if (longOk() && longValue <= (1L << 53) && longValue >= -(1L << 53)) {
       double d = longValue;
       return longValue == 0 && buf[tokStart] == '-' ? -0.0 : d;
     }
@@ -1791,7 +1831,7 @@ public final class JsonReader implements Closeable {
    */
   public BigInteger getBigInteger() {
     requireNumber();
-    if (longOk) {
+    if (longOk()) {
       return BigInteger.valueOf(longValue);
     }
     if (integral) {
@@ -1833,15 +1873,15 @@ public final class JsonReader implements Closeable {
    * text.
    */
   boolean isLongExact() {
-    return longOk && (longValue != 0 || buf[tokStart] != '-');
+    return longOk() && (longValue != 0 || buf[tokStart] != '-');
   }
 
   /** The current {@code true} or {@code false}. */
   public boolean getBoolean() {
-    if (token == JsonToken.TRUE) {
+    if (tok == T_TRUE) {
       return true;
     }
-    if (token == JsonToken.FALSE) {
+    if (tok == T_FALSE) {
       return false;
     }
     throw typeError("a boolean");
@@ -1853,7 +1893,7 @@ public final class JsonReader implements Closeable {
   /** The JSON path of the current value, such as {@code $.users[3].name}. */
   public String path() {
     // The path of a container that was just begun is that of its own value, one level up.
-    boolean begun = token == JsonToken.BEGIN_ARRAY || token == JsonToken.BEGIN_OBJECT;
+    boolean begun = tok == T_BEGIN_ARRAY || tok == T_BEGIN_OBJECT;
     return pathTo(begun ? depth - 1 : depth);
   }
 
@@ -2060,16 +2100,16 @@ public final class JsonReader implements Closeable {
   }
 
   private JsonException typeError(String expected) {
-    String found = token == null ? "nothing (call next() first)" : describe(token);
+    String found = tok < 0 ? "nothing (call next() first)" : describe(token());
     return errorAt("expected " + expected + " but found " + found, tokenIndex(), path());
   }
 
   private int tokenIndex() {
-    if (token == JsonToken.STRING || token == JsonToken.NAME) {
+    if (tok == T_STRING || tok == T_NAME) {
       return tokStart - 1;
     }
-    if (token == JsonToken.NUMBER || token == JsonToken.TRUE || token == JsonToken.FALSE
-        || token == JsonToken.NULL) {
+    if (tok == T_NUMBER || tok == T_TRUE || tok == T_FALSE
+        || tok == T_NULL) {
       return tokStart;
     }
     return Math.max(0, pos - 1);

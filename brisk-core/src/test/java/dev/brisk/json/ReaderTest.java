@@ -144,6 +144,71 @@ class ReaderTest {
     assertEquals(-1.5e-3, r.getDouble());
   }
 
+  /**
+   * Numbers of every length around the eight-byte steps of the digit scan (1 to 21 integer digits,
+   * no fraction or 1 to 20 fraction digits), signed or not, each followed by every byte that may
+   * end it and also at the very end of the input: the text, the exact value and the long agree
+   * with the JDK's reading of the same text.
+   */
+  @ParameterizedTest
+  @MethodSource("sources")
+  void numbersOfEveryLengthAreExact(Function<String, JsonReader> src) {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+    List<String> numbers = new ArrayList<>();
+    for (int intDigits = 1; intDigits <= 21; intDigits++) {
+      for (int fracDigits = 0; fracDigits <= 20; fracDigits++) {
+        StringBuilder n = new StringBuilder(random.nextBoolean() ? "-" : "");
+        n.append((char) ('1' + random.nextInt(9)));
+        for (int i = 1; i < intDigits; i++) {
+          n.append((char) ('0' + random.nextInt(10)));
+        }
+        if (fracDigits > 0) {
+          n.append('.');
+          for (int i = 0; i < fracDigits; i++) {
+            n.append((char) ('0' + random.nextInt(10)));
+          }
+        }
+        numbers.add(n.toString());
+      }
+    }
+    numbers.add("0");
+    numbers.add("-0");
+    numbers.add("0.5");
+    String[] after = {",", " ,", "]", "\n]"};
+    StringBuilder doc = new StringBuilder("[");
+    for (int i = 0; i < numbers.size(); i++) {
+      doc.append(numbers.get(i)).append(i == numbers.size() - 1 ? "]" : after[i % 2]);
+    }
+    JsonReader r = src.apply(doc.toString());
+    assertEquals(BEGIN_ARRAY, r.next());
+    for (String n : numbers) {
+      assertEquals(NUMBER, r.next(), n);
+      assertNumber(n, r);
+    }
+    assertEquals(END_ARRAY, r.next());
+    for (String n : numbers) {
+      for (String end : new String[] {"", " ", "\n"}) {
+        JsonReader alone = src.apply(n + end);
+        assertEquals(NUMBER, alone.next(), n);
+        assertNumber(n, alone);
+        assertEquals(END_DOCUMENT, alone.next());
+      }
+    }
+  }
+
+  private static void assertNumber(String n, JsonReader r) {
+    assertEquals(n, r.getNumberText());
+    assertEquals(new BigDecimal(n), r.getBigDecimal(), n);
+    boolean integral = n.indexOf('.') < 0;
+    assertEquals(integral, r.isIntegral(), n);
+    if (integral && n.replace("-", "").length() <= 19 && new BigInteger(n).bitLength() < 64) {
+      assertEquals(Long.parseLong(n), r.getLong(), n);
+    } else if (integral) {
+      assertThrows(JsonException.class, r::getLong, n);
+    }
+    assertEquals(Double.parseDouble(n), r.getDouble(), n);
+  }
+
   @Test
   void wrongTypeSaysWhatAndWhere() {
     JsonReader r = JsonReader.of("{\"users\":[{\"age\":\"old\"}]}");
