@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
  * the names written in every event are escaped and encoded once.
  *
  * <p>Direct-mapped on {@code String.hashCode()}, which a {@code String} caches; a hit is one slot
- * read, an {@code equals} (usually the same instance, since parsed names come from the shared name
- * cache) and a copy. Entries are immutable, so races are benign, and the table is bounded, so
+ * read, an identity test (parsed names come from the shared name cache; an entry keeps the instance
+ * it last matched) and a copy. Entries are immutable, so races are benign, and the table is bounded, so
  * hostile names can only make it miss.
  */
 final class EncodedNames {
@@ -17,7 +17,13 @@ final class EncodedNames {
   static final EncodedNames SHARED = new EncodedNames();
 
   private static final class Entry {
-    final String name;
+    /**
+     * Not final: a hit with an equal but other String instance (names of a tree parsed after the
+     * same names were written from literals, say) stores it, so that the next hits with it are an
+     * identity test. Any String a thread reads here equals the others; Strings are safely
+     * published, so the race is benign.
+     */
+    String name;
     final byte[] encoded;
 
     Entry(String name, byte[] encoded) {
@@ -36,8 +42,15 @@ final class EncodedNames {
     int h = name.hashCode();
     int slot = (h ^ (h >>> 16)) & (SIZE - 1);
     Entry e = table[slot];
-    if (e != null && e.name.equals(name)) {
-      return e.encoded;
+    if (e != null) {
+      String n = e.name;
+      if (n == name) {
+        return e.encoded;
+      }
+      if (n.equals(name)) {
+        e.name = name;
+        return e.encoded;
+      }
     }
     String json = JsonWriter.create().value(name).toString() + ":";
     byte[] encoded = json.getBytes(StandardCharsets.UTF_8);

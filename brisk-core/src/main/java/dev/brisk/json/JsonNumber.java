@@ -106,6 +106,44 @@ public abstract class JsonNumber extends JsonValue {
     return d.toBigIntegerExact();
   }
 
+  /**
+   * True when the text is exactly what {@code bigDecimalValue().toString()} gives and has no
+   * exponent: not a negative zero, and, below 1, at most five zeros after the point before the
+   * first other digit (from there {@link BigDecimal#toString()} writes an exponent). False for
+   * every text with an exponent, even one BigDecimal writes alike. APIs that write numbers in
+   * BigDecimal's form (JSON-P does) can then write the text as it is.
+   */
+  public boolean isBigDecimalText() {
+    return isBigDecimalText(toString().getBytes(StandardCharsets.US_ASCII));
+  }
+
+  static boolean isBigDecimalText(byte[] t) {
+    int n = t.length;
+    boolean neg = n > 0 && t[0] == '-';
+    int i = neg ? 1 : 0;
+    for (int k = i; k < n; k++) {
+      if (t[k] == 'e' || t[k] == 'E') {
+        return false;
+      }
+    }
+    if (i >= n || t[i] != '0') {
+      return true; // an integer part from 1 up: BigDecimal writes it plainly, as read
+    }
+    // 0, or 0.fff: count the zeros after the point.
+    int f = i + 2; // the first fraction digit, when there is a point
+    if (f > n) {
+      return !neg; // "0" is itself; "-0" becomes "0"
+    }
+    int k = f;
+    while (k < n && t[k] == '0') {
+      k++;
+    }
+    if (k == n) {
+      return !neg && n - f <= 6; // zero with a scale: "0.000000" plainly, "0E-7" past six
+    }
+    return k - f <= 5;
+  }
+
   abstract void writeTo(JsonWriter w);
 
   @Override
@@ -154,6 +192,11 @@ public abstract class JsonNumber extends JsonValue {
 
     LongNumber(long value) {
       this.value = value;
+    }
+
+    @Override
+    public boolean isBigDecimalText() {
+      return true;
     }
 
     @Override
@@ -232,6 +275,11 @@ public abstract class JsonNumber extends JsonValue {
     @Override
     public BigDecimal bigDecimalValue() {
       return new BigDecimal(toString());
+    }
+
+    @Override
+    public boolean isBigDecimalText() {
+      return isBigDecimalText(text);
     }
 
     @Override

@@ -91,13 +91,24 @@ final class Generators {
     return ((JsonObject) v).entrySet().toArray(new Map.Entry<?, ?>[0]);
   }
 
-  /** Writes a scalar, or opens a structure; true when one was opened. */
+  /**
+   * Writes a scalar, or opens a structure; true when one was opened. A structure read from bytes
+   * is written whole from the core tree it wraps.
+   */
   private static boolean open(JsonValue v, dev.brisk.json.JsonWriter w) {
     switch (v.getValueType()) {
       case OBJECT:
+        if (v instanceof Values.Obj && ((Values.Obj) v).core != null) {
+          writeCore(((Values.Obj) v).core, w);
+          return false;
+        }
         w.beginObject();
         return true;
       case ARRAY:
+        if (v instanceof Values.Arr && ((Values.Arr) v).core() != null) {
+          writeCore(((Values.Arr) v).core(), w);
+          return false;
+        }
         w.beginArray();
         return true;
       case STRING:
@@ -129,6 +140,82 @@ final class Generators {
         w.nullValue();
         return false;
     }
+  }
+
+  /**
+   * Writes a core tree (one a JSON-P structure read from bytes wraps: immutable, so its content is
+   * the structure's) to the bytes writing its JSON-P conversion gives, without converting it: a
+   * string without escapes is its input bytes; a number whose text is BigDecimal's form (JSON-P
+   * writes numbers so) is its text; any other scalar is converted and written as JSON-P's. No
+   * recursion, so any depth is safe.
+   */
+  static void writeCore(dev.brisk.json.JsonValue root, dev.brisk.json.JsonWriter w) {
+    dev.brisk.json.JsonValue[] stack = new dev.brisk.json.JsonValue[16];
+    int[] at = new int[16];
+    int d = 0;
+    if (!openCore(root, w)) {
+      return;
+    }
+    stack[d++] = root;
+    while (d > 0) {
+      dev.brisk.json.JsonValue top = stack[d - 1];
+      int i = at[d - 1];
+      dev.brisk.json.JsonValue child;
+      if (top instanceof dev.brisk.json.JsonObject) {
+        dev.brisk.json.JsonObject o = (dev.brisk.json.JsonObject) top;
+        if (i == o.size()) {
+          w.endObject();
+          at[--d] = 0;
+          continue;
+        }
+        w.name(o.nameAt(i));
+        child = o.valueAt(i);
+      } else {
+        dev.brisk.json.JsonArray a = (dev.brisk.json.JsonArray) top;
+        if (i == a.size()) {
+          w.endArray();
+          at[--d] = 0;
+          continue;
+        }
+        child = a.get(i);
+      }
+      at[d - 1] = i + 1;
+      if (openCore(child, w)) {
+        if (d == stack.length) {
+          stack = java.util.Arrays.copyOf(stack, d * 2);
+          at = java.util.Arrays.copyOf(at, d * 2);
+        }
+        stack[d++] = child;
+      }
+    }
+  }
+
+  /** {@link #open} for a core value: writes a scalar, or opens a structure (true). */
+  private static boolean openCore(dev.brisk.json.JsonValue v, dev.brisk.json.JsonWriter w) {
+    // Class tests, not a switch on type(): that is a call through the vtable for every value.
+    if (v instanceof dev.brisk.json.JsonString) {
+      dev.brisk.json.JsonString s = (dev.brisk.json.JsonString) v;
+      if (s.hasEscapes()) {
+        w.value(s.value());
+      } else {
+        w.value(v);
+      }
+    } else if (v instanceof dev.brisk.json.JsonNumber) {
+      if (((dev.brisk.json.JsonNumber) v).isBigDecimalText()) {
+        w.value(v);
+      } else {
+        open(Values.fromCore(v), w);
+      }
+    } else if (v instanceof dev.brisk.json.JsonObject) {
+      w.beginObject();
+      return true;
+    } else if (v instanceof dev.brisk.json.JsonArray) {
+      w.beginArray();
+      return true;
+    } else {
+      w.value(v); // true, false, null
+    }
+    return false;
   }
 
   /** Decodes the core writer's UTF-8 into a {@link Writer}, keeping a split sequence for the next call. */

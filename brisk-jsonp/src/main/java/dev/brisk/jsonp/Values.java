@@ -337,7 +337,7 @@ final class Values {
     final String[] keys;
     private final JsonValue[] values; // read through value(i): null where not converted yet
     final int n;
-    private final dev.brisk.json.JsonObject core; // what values converts from, or null
+    final dev.brisk.json.JsonObject core; // what values converts from, or null
     private volatile Map<String, Integer> index; // built once, on first lookup in a large object
 
     Obj(String[] keys, JsonValue[] values, int n) {
@@ -526,6 +526,11 @@ final class Values {
 
     Arr(List<JsonValue> items) {
       this.items = items;
+    }
+
+    /** The core array this one was read as, or null. */
+    dev.brisk.json.JsonArray core() {
+      return items instanceof CoreList ? ((CoreList) items).core : null;
     }
 
     @Override

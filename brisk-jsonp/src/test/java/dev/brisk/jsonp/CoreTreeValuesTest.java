@@ -97,6 +97,28 @@ class CoreTreeValuesTest {
   }
 
   @Test
+  void aWrappedTreeWritesNumbersAsTheirJsonpValuesWrite() {
+    // A wrapped tree writes a number's input text only where BigDecimal.toString() gives it back.
+    String[] numbers = {"0", "-0", "0.0", "-0.0", "0.000000", "0.0000000", "-0.000", "0.000001",
+        "0.0000001", "-0.0000012", "0.5", "-0.05", "12.50", "1e3", "1E+3", "-1.5e-3", "0e0",
+        "123456789012345678", "-123456789012345678", "1234567890123456789",
+        "99999999999999999999.000"};
+    StringBuilder o = new StringBuilder("{");
+    for (int i = 0; i < numbers.length; i++) {
+      o.append(i == 0 ? "" : ",").append("\"k").append(i).append("\":").append(numbers[i]);
+    }
+    String json = "{\"n\":[" + String.join(",", numbers) + "],\"o\":" + o + "}}";
+    for (boolean pretty : new boolean[] {false, true}) {
+      assertEquals(write(fromEvents(json), pretty), write(wrapped(json), pretty));
+    }
+    StringBuilder expected = new StringBuilder("[");
+    for (int i = 0; i < numbers.length; i++) {
+      expected.append(i == 0 ? "" : ",").append(fromEvents(numbers[i]).toString());
+    }
+    assertEquals(expected + "]", write(wrapped("[" + String.join(",", numbers) + "]"), false));
+  }
+
+  @Test
   void theLastOfDuplicateKeysWinsWhereTheFirstStood() {
     JsonObject o = wrapped("{\"a\":1,\"b\":{\"x\":[1]},\"a\":{\"c\":3}}").asJsonObject();
     assertEquals(List.of("a", "b"), new ArrayList<>(o.keySet()));
