@@ -30,6 +30,7 @@ public final class Json {
   static final int ALLOW_COMMENTS = 1;
   static final int ALLOW_TRAILING_COMMAS = 2;
   static final int MULTIPLE_VALUES = 4;
+  static final int SHARE_INPUT = 8;
 
   /** Strict RFC 8259 with {@link JsonLimits#DEFAULTS}. */
   public static final Json DEFAULT = new Json(JsonLimits.DEFAULTS, 0, false, null);
@@ -94,7 +95,8 @@ public final class Json {
   }
 
   public JsonValue read(String json) {
-    return read(json.getBytes(StandardCharsets.UTF_8));
+    byte[] utf8 = json.getBytes(StandardCharsets.UTF_8); // ours: the strings may share it
+    return readOne(new JsonReader(utf8, 0, utf8.length, null, limits, flags | SHARE_INPUT));
   }
 
   public JsonValue read(InputStream utf8) {
@@ -162,7 +164,8 @@ public final class Json {
   }
 
   public JsonReader reader(String json) {
-    return reader(json.getBytes(StandardCharsets.UTF_8));
+    byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+    return new JsonReader(utf8, 0, utf8.length, null, limits, flags | SHARE_INPUT);
   }
 
   public JsonReader reader(InputStream utf8) {
@@ -245,6 +248,19 @@ public final class Json {
      */
     public Builder multipleValues(boolean on) {
       flags = on ? flags | MULTIPLE_VALUES : flags & ~MULTIPLE_VALUES;
+      return this;
+    }
+
+    /**
+     * Let the strings of trees read from a byte array refer to that array instead of copying their
+     * bytes out of it: a tree then costs one small object per string and no copy. Only for arrays
+     * the caller hands over: the array must not change while any value read from it is in use,
+     * and one string kept keeps the whole array reachable. Off by default. Streams are read into
+     * the reader's own buffer and copy as before; a {@code String} input is encoded into an array
+     * of the reader's own, whose strings always share it.
+     */
+    public Builder shareInput(boolean on) {
+      flags = on ? flags | SHARE_INPUT : flags & ~SHARE_INPUT;
       return this;
     }
 

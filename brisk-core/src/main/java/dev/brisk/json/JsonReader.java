@@ -105,6 +105,8 @@ public final class JsonReader implements Closeable {
   private final boolean allowComments;
   private final boolean allowTrailingCommas;
   private final boolean multipleValues;
+  /** Strings of trees refer to the input array instead of copying from it: see Json.Builder#shareInput. */
+  private final boolean shareInput;
 
   // Input.
   private final InputStream in;
@@ -156,6 +158,7 @@ public final class JsonReader implements Closeable {
     this.allowComments = (flags & Json.ALLOW_COMMENTS) != 0;
     this.allowTrailingCommas = (flags & Json.ALLOW_TRAILING_COMMAS) != 0;
     this.multipleValues = (flags & Json.MULTIPLE_VALUES) != 0;
+    this.shareInput = (flags & Json.SHARE_INPUT) != 0 && in == null;
     this.in = in;
     if (in == null) {
       if (off < 0 || len < 0 || off > data.length - len) {
@@ -743,7 +746,7 @@ public final class JsonReader implements Closeable {
       // A value: b is its first byte; its slot on the stacks is top.
       if (b == '"') {
         scanString(maxStringLength, "string", "maxStringLength");
-        values[top++] = new JsonString(Arrays.copyOfRange(buf, tokStart, tokEnd), tokEscaped);
+        values[top++] = stringTree();
       } else if ((b >= '0' && b <= '9') || b == '-') {
         scanNumber();
         values[top++] = numberTree();
@@ -866,7 +869,7 @@ public final class JsonReader implements Closeable {
   private JsonValue scalarTree(JsonToken t) {
     switch (t) {
       case STRING:
-        return new JsonString(Arrays.copyOfRange(buf, tokStart, tokEnd), tokEscaped);
+        return stringTree();
       case NUMBER:
         return numberTree();
       case TRUE:
@@ -876,6 +879,14 @@ public final class JsonReader implements Closeable {
       default:
         return JsonNull.INSTANCE;
     }
+  }
+
+  /** The tree of the current string token. */
+  private JsonString stringTree() {
+    int n = tokEnd - tokStart;
+    return shareInput
+        ? new JsonString(buf, tokStart, n, tokEscaped)
+        : new JsonString(Arrays.copyOfRange(buf, tokStart, tokEnd), 0, n, tokEscaped);
   }
 
   private JsonNumber numberTree() {

@@ -14,22 +14,32 @@ import java.util.Objects;
  * its final fields), so no lock or volatile is needed.
  */
 public final class JsonString extends JsonValue {
-  /** JSON string content without the quotes, or null when made from a String. */
+  /**
+   * An array holding the JSON string content without the quotes from {@code off}, {@code len}
+   * bytes (its own copy, or with {@link Json.Builder#shareInput} the input itself), or null when
+   * made from a String.
+   */
   private final byte[] raw;
-  /** True when raw holds backslash escapes. */
+  private final int off;
+  private final int len;
+  /** True when the content holds backslash escapes. */
   private final boolean escaped;
   private String value;
 
   private JsonString(String value) {
     super(K_STRING);
     this.raw = null;
+    this.off = 0;
+    this.len = 0;
     this.escaped = false;
     this.value = value;
   }
 
-  JsonString(byte[] raw, boolean escaped) {
+  JsonString(byte[] raw, int off, int len, boolean escaped) {
     super(K_STRING);
     this.raw = raw;
+    this.off = off;
+    this.len = len;
     this.escaped = escaped;
   }
 
@@ -61,7 +71,7 @@ public final class JsonString extends JsonValue {
   public String value() {
     String v = value;
     if (v == null) {
-      v = escaped ? JsonReader.decodeEscaped(raw, 0, raw.length) : new String(raw, StandardCharsets.UTF_8);
+      v = escaped ? JsonReader.decodeEscaped(raw, off, off + len) : new String(raw, off, len, StandardCharsets.UTF_8);
       value = v;
     }
     return v;
@@ -69,7 +79,7 @@ public final class JsonString extends JsonValue {
 
   void writeTo(JsonWriter w) {
     if (raw != null) {
-      w.rawString(raw, this);
+      w.rawString(raw, off, len, this);
     } else {
       w.value(value);
     }
@@ -85,7 +95,8 @@ public final class JsonString extends JsonValue {
     }
     JsonString s = (JsonString) o;
     if (raw != null && s.raw != null && !escaped && !s.escaped) {
-      return Arrays.equals(raw, s.raw); // one text has one unescaped UTF-8 form
+      // One text has one unescaped UTF-8 form.
+      return Arrays.equals(raw, off, off + len, s.raw, s.off, s.off + s.len);
     }
     return value().equals(s.value());
   }

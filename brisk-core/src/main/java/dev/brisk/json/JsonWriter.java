@@ -467,18 +467,18 @@ public final class JsonWriter implements Closeable, Flushable {
    * Writes string content that is already valid JSON (from the reader), unless an optional escape
    * is on, in which case the decoded text is escaped afresh.
    */
-  void rawString(byte[] raw, JsonString s) {
+  void rawString(byte[] raw, int off, int len, JsonString s) {
     if (escapeSlash || escapeLineSeparators) {
       value(s.value());
       return;
     }
     beforeValue();
-    ensure(raw.length + 2);
+    ensure(len + 2);
     byte[] b = buf;
     int p = pos;
     b[p++] = '"';
-    System.arraycopy(raw, 0, b, p, raw.length);
-    p += raw.length;
+    System.arraycopy(raw, off, b, p, len);
+    p += len;
     b[p++] = '"';
     pos = p;
   }

@@ -82,28 +82,25 @@ public final class BriskJsonProvider extends JsonProvider {
       Map<String, Object> used = new LinkedHashMap<>();
       Map<String, ?> c = config == null ? Collections.emptyMap() : config;
       Json.Builder b = Json.builder();
-      boolean limits = false;
       if (c.containsKey(MAX_DEPTH)) {
         b.maxDepth(intValue(c.get(MAX_DEPTH), MAX_DEPTH));
         used.put(MAX_DEPTH, c.get(MAX_DEPTH));
-        limits = true;
       }
       if (c.containsKey(MAX_STRING_LENGTH)) {
         b.maxStringLength(intValue(c.get(MAX_STRING_LENGTH), MAX_STRING_LENGTH));
         used.put(MAX_STRING_LENGTH, c.get(MAX_STRING_LENGTH));
-        limits = true;
       }
       if (c.containsKey(MAX_NUMBER_LENGTH)) {
         b.maxNumberLength(intValue(c.get(MAX_NUMBER_LENGTH), MAX_NUMBER_LENGTH));
         used.put(MAX_NUMBER_LENGTH, c.get(MAX_NUMBER_LENGTH));
-        limits = true;
       }
       if (c.containsKey(MAX_NAME_LENGTH)) {
         b.maxNameLength(intValue(c.get(MAX_NAME_LENGTH), MAX_NAME_LENGTH));
         used.put(MAX_NAME_LENGTH, c.get(MAX_NAME_LENGTH));
-        limits = true;
       }
-      json = limits ? b.build() : Json.DEFAULT;
+      // Every byte array this provider reads is its own copy (of a ByteArrayInputStream's bytes,
+      // say): the strings of the trees it reads may refer to it instead of copying from it.
+      json = b.shareInput(true).build();
       Object p = c.get(JsonGenerator.PRETTY_PRINTING);
       pretty = p != null && !Boolean.FALSE.equals(p) && !"false".equals(p);
       if (pretty) {
