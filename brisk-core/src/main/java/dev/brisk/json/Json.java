@@ -143,6 +143,7 @@ public final class Json {
     JsonWriter w = newWriter(out);
     TreeWriter.write(Objects.requireNonNull(value, "value"), w);
     w.flush();
+    w.release();
   }
 
   /** The JSON text of {@code value}. */
@@ -151,7 +152,7 @@ public final class Json {
   }
 
   private JsonWriter newWriter(OutputStream out) {
-    return new JsonWriter(out, out == null ? 256 : 8192, indent, false, false);
+    return new JsonWriter(out, out == null ? 256 : JsonWriter.STREAM_BUFFER, indent, false, false);
   }
 
   /** A reader with this instance's limits and options. */

@@ -90,9 +90,26 @@ public final class JsonWriter implements Closeable, Flushable {
   private final boolean escapeSlash;
   private final boolean escapeLineSeparators;
 
+  /** The buffer of a writer to a stream, unless set otherwise. */
+  static final int STREAM_BUFFER = 8192;
+
+  /**
+   * One stream buffer per thread, kept from a closed writer for the next: a writer per small
+   * document (a JSON-P generator per request) then allocates no 8 KiB buffer.
+   */
+  private static final ThreadLocal<byte[][]> SPARE = ThreadLocal.withInitial(() -> new byte[1][]);
+
+  private static final byte[] CLOSED = new byte[0];
+
   JsonWriter(OutputStream out, int bufferSize, String indent, boolean escapeSlash, boolean escapeLs) {
     this.out = out;
-    this.buf = new byte[Math.max(bufferSize, 64)];
+    byte[] b = null;
+    if (out != null && bufferSize == STREAM_BUFFER) {
+      byte[][] spare = SPARE.get();
+      b = spare[0];
+      spare[0] = null; // this writer has it until close()
+    }
+    this.buf = b != null ? b : new byte[Math.max(bufferSize, 64)];
     this.indent = indent == null || indent.isEmpty() ? null : indent;
     this.escapeSlash = escapeSlash;
     this.escapeLineSeparators = escapeLs;
@@ -109,7 +126,7 @@ public final class JsonWriter implements Closeable, Flushable {
    * #close()} at the end; {@link #close()} closes {@code out}.
    */
   public static JsonWriter of(OutputStream out) {
-    return new JsonWriter(out, 8192, null, false, false);
+    return new JsonWriter(out, STREAM_BUFFER, null, false, false);
   }
 
   /** Options for a writer: pretty printing and the optional escapes. */
@@ -122,7 +139,7 @@ public final class JsonWriter implements Closeable, Flushable {
     private String indent;
     private boolean escapeSlash;
     private boolean escapeLineSeparators;
-    private int bufferSize = 8192;
+    private int bufferSize = STREAM_BUFFER;
 
     Options() {}
 
@@ -738,6 +755,24 @@ public final class JsonWriter implements Closeable, Flushable {
     target.write(buf, 0, pos);
   }
 
+  /**
+   * For a writer to a stream, flushed: gives its buffer to the next writer this thread makes. A
+   * write after it goes to a new array, never to another writer's.
+   */
+  void release() {
+    if (buf != CLOSED) {
+      byte[] b = buf;
+      buf = CLOSED;
+      pos = 0;
+      if (b.length == STREAM_BUFFER) {
+        byte[][] spare = SPARE.get();
+        if (spare[0] == null) {
+          spare[0] = b;
+        }
+      }
+    }
+  }
+
   /** Forgets everything written and the structure, keeping the buffer for reuse. */
   public void reset() {
     pos = 0;
@@ -819,6 +854,7 @@ public final class JsonWriter implements Closeable, Flushable {
   public void close() {
     flush();
     if (out != null) {
+      release();
       try {
         out.close();
       } catch (IOException e) {

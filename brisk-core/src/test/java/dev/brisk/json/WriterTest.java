@@ -13,6 +13,32 @@ import org.junit.jupiter.api.Test;
 class WriterTest {
 
   @Test
+  void aClosedStreamWritersBufferServesTheNextWriterAlone() {
+    // The second writer takes the buffer the first gave back at close; the first writing on
+    // afterwards must not reach into it.
+    ByteArrayOutputStream a = new ByteArrayOutputStream();
+    JsonWriter first = JsonWriter.of(a);
+    first.beginArray().value("one").endArray();
+    first.close();
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    JsonWriter second = JsonWriter.of(b);
+    second.beginObject().name("k");
+    first.value("late"); // after close: NDJSON's next value, into an array of its own
+    first.flush();
+    second.value("v").endObject();
+    second.close();
+    assertEquals("{\"k\":\"v\"}", b.toString(StandardCharsets.UTF_8));
+    assertEquals("[\"one\"]\n\"late\"", a.toString(StandardCharsets.UTF_8));
+    // Json.write to a stream gives its buffer back too.
+    ByteArrayOutputStream c = new ByteArrayOutputStream();
+    Json.DEFAULT.write(Json.parse("[1,\"x\"]"), c);
+    ByteArrayOutputStream d = new ByteArrayOutputStream();
+    Json.DEFAULT.write(Json.parse("{\"y\":2}"), d);
+    assertEquals("[1,\"x\"]", c.toString(StandardCharsets.UTF_8));
+    assertEquals("{\"y\":2}", d.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
   void writesStructureCompactly() {
     JsonWriter w = JsonWriter.create();
     w.beginObject().name("id").value(42).name("tags").beginArray().value("a").value(true).nullValue()
