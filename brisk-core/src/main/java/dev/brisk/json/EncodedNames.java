@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Direct-mapped on {@code String.hashCode()}, which a {@code String} caches; a hit is one slot
  * read, an identity test (parsed names come from the shared name cache; an entry keeps the instance
- * it last matched) and a copy. Entries are immutable, so races are benign, and the table is bounded, so
- * hostile names can only make it miss.
+ * it last matched) and a copy. An entry's bytes never change and its name is always an equal
+ * String, so races are benign; the table is bounded, so hostile names can only make it miss.
  */
 final class EncodedNames {
   static final int SIZE = 1024;

@@ -95,8 +95,7 @@ public final class Json {
   }
 
   public JsonValue read(String json) {
-    byte[] utf8 = json.getBytes(StandardCharsets.UTF_8); // ours: the strings may share it
-    return readOne(new JsonReader(utf8, 0, utf8.length, null, limits, flags | SHARE_INPUT));
+    return readOne(reader(json));
   }
 
   public JsonValue read(InputStream utf8) {
@@ -165,7 +164,7 @@ public final class Json {
   }
 
   public JsonReader reader(String json) {
-    byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+    byte[] utf8 = json.getBytes(StandardCharsets.UTF_8); // the reader's own: its strings may share it
     return new JsonReader(utf8, 0, utf8.length, null, limits, flags | SHARE_INPUT);
   }
 
