@@ -47,6 +47,10 @@ import java.util.Objects;
  * the core writer, and the core limits apply (depth 1000, strings 20 MB, numbers 1000 characters,
  * names 50 000 bytes), changeable in the config map with the keys below.
  *
+ * <p>A tree read from a {@code ByteArrayInputStream} of up to 1 MiB keeps its strings as parts of
+ * one copy of the input: a string kept from it keeps that copy reachable (at most 1 MiB). Larger
+ * inputs and other streams copy each string's bytes.
+ *
  * <p>Found by {@code JsonProvider.provider()} through {@code META-INF/services}; {@link
  * #instance()} skips that lookup, which opensearch-java once paid on every parse. Thread-safe;
  * the parsers, generators, readers, writers and builders it makes belong to one thread each.
@@ -73,7 +77,14 @@ public final class BriskJsonProvider extends JsonProvider {
 
   /** The config map read once: what each factory uses, and what it reports as in use. */
   static final class Settings {
+    /**
+     * Inputs up to this size are read with {@link #shared}: a string kept from a tree then keeps
+     * at most this many bytes reachable; larger ones copy each string's bytes.
+     */
+    static final int SHARE_LIMIT = 1 << 20;
+
     final Json json;
+    final Json shared;
     final boolean pretty;
     final Parser.DuplicateKeys keys;
     final Map<String, Object> inUse;
@@ -98,9 +109,10 @@ public final class BriskJsonProvider extends JsonProvider {
         b.maxNameLength(intValue(c.get(MAX_NAME_LENGTH), MAX_NAME_LENGTH));
         used.put(MAX_NAME_LENGTH, c.get(MAX_NAME_LENGTH));
       }
+      json = b.build();
       // Every byte array this provider reads is its own copy (of a ByteArrayInputStream's bytes,
       // say): the strings of the trees it reads may refer to it instead of copying from it.
-      json = b.shareInput(true).build();
+      shared = b.shareInput(true).build();
       Object p = c.get(JsonGenerator.PRETTY_PRINTING);
       pretty = p != null && !Boolean.FALSE.equals(p) && !"false".equals(p);
       if (pretty) {
@@ -137,15 +149,20 @@ public final class BriskJsonProvider extends JsonProvider {
           byte[] all = in.readAllBytes();
           Encodings.Detected d = Encodings.detect(all, Math.min(4, all.length));
           if (d.charset == StandardCharsets.UTF_8) {
-            return new Parser(json.reader(all, d.skip, all.length - d.skip), keys);
+            return new Parser(readerOfOwn(all, d.skip, all.length - d.skip), keys);
           }
           byte[] utf8 = new String(all, d.skip, all.length - d.skip, d.charset).getBytes(StandardCharsets.UTF_8);
-          return new Parser(json.reader(utf8), keys);
+          return new Parser(readerOfOwn(utf8, 0, utf8.length), keys);
         }
         return new Parser(json.reader(Encodings.utf8(in)), keys);
       } catch (IOException e) {
         throw new JsonException("cannot read the input: " + e.getMessage(), e);
       }
+    }
+
+    /** A reader of an array of the provider's own, whose strings share it when it is small. */
+    private dev.brisk.json.JsonReader readerOfOwn(byte[] utf8, int off, int len) {
+      return (len <= SHARE_LIMIT ? shared : json).reader(utf8, off, len);
     }
 
     JsonParser parser(InputStream in, Charset cs) {
@@ -159,7 +176,7 @@ public final class BriskJsonProvider extends JsonProvider {
 
     JsonParser parser(JsonValue v) {
       byte[] bytes = Generators.toJson(Objects.requireNonNull(v, "value")).getBytes(StandardCharsets.UTF_8);
-      return new Parser(json.reader(bytes), keys);
+      return new Parser(readerOfOwn(bytes, 0, bytes.length), keys);
     }
 
     JsonGenerator generator(OutputStream out) {
