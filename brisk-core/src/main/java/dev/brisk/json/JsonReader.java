@@ -174,22 +174,12 @@ public final class JsonReader implements Closeable {
         throw error("document longer than maxDocumentLength (" + maxDocumentLength + " bytes)", off + (int) maxDocumentLength);
       }
     } else {
-      byte[][] spare = SPARE.get();
-      byte[] b = spare[0];
-      if (b != null) {
-        spare[0] = null; // this reader has it until close()
-        this.buf = b;
-      } else {
-        this.buf = new byte[DEFAULT_BUFFER];
-      }
+      this.buf = SPARE.take(); // this reader's until close()
     }
   }
 
-  /**
-   * One stream buffer per thread, kept from a closed reader for the next: a reader per small
-   * document (a JSON-P parser per HTTP answer) then allocates no 16 KiB buffer.
-   */
-  private static final ThreadLocal<byte[][]> SPARE = ThreadLocal.withInitial(() -> new byte[1][]);
+  /** The stream buffer a closed reader leaves to the thread's next one. */
+  private static final SpareBuffer SPARE = new SpareBuffer(DEFAULT_BUFFER);
 
   private static final byte[] CLOSED = new byte[0];
 
@@ -2056,12 +2046,7 @@ public final class JsonReader implements Closeable {
         pos = 0;
         end = 0;
         eof = true;
-        if (b.length == DEFAULT_BUFFER) {
-          byte[][] spare = SPARE.get();
-          if (spare[0] == null) {
-            spare[0] = b;
-          }
-        }
+        SPARE.give(b);
       }
       try {
         in.close();

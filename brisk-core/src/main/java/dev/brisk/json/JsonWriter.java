@@ -93,23 +93,16 @@ public final class JsonWriter implements Closeable, Flushable {
   /** The buffer of a writer to a stream, unless set otherwise. */
   static final int STREAM_BUFFER = 8192;
 
-  /**
-   * One stream buffer per thread, kept from a closed writer for the next: a writer per small
-   * document (a JSON-P generator per request) then allocates no 8 KiB buffer.
-   */
-  private static final ThreadLocal<byte[][]> SPARE = ThreadLocal.withInitial(() -> new byte[1][]);
+  /** The stream buffer a closed writer leaves to the thread's next one. */
+  private static final SpareBuffer SPARE = new SpareBuffer(STREAM_BUFFER);
 
   private static final byte[] CLOSED = new byte[0];
 
   JsonWriter(OutputStream out, int bufferSize, String indent, boolean escapeSlash, boolean escapeLs) {
     this.out = out;
-    byte[] b = null;
-    if (out != null && bufferSize == STREAM_BUFFER) {
-      byte[][] spare = SPARE.get();
-      b = spare[0];
-      spare[0] = null; // this writer has it until close()
-    }
-    this.buf = b != null ? b : new byte[Math.max(bufferSize, 64)];
+    this.buf = out != null && bufferSize == STREAM_BUFFER
+        ? SPARE.take() // this writer's until release()
+        : new byte[Math.max(bufferSize, 64)];
     this.indent = indent == null || indent.isEmpty() ? null : indent;
     this.escapeSlash = escapeSlash;
     this.escapeLineSeparators = escapeLs;
@@ -764,12 +757,7 @@ public final class JsonWriter implements Closeable, Flushable {
       byte[] b = buf;
       buf = CLOSED;
       pos = 0;
-      if (b.length == STREAM_BUFFER) {
-        byte[][] spare = SPARE.get();
-        if (spare[0] == null) {
-          spare[0] = b;
-        }
-      }
+      SPARE.give(b);
     }
   }
 

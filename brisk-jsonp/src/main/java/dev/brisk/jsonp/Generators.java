@@ -112,12 +112,9 @@ final class Generators {
         w.beginArray();
         return true;
       case STRING:
-        if (v instanceof Values.Str) {
-          dev.brisk.json.JsonString core = ((Values.Str) v).core;
-          if (core != null && !core.hasEscapes()) {
-            w.value(core); // its input bytes, which are what writing its text gives
-            return false;
-          }
+        if (v instanceof Values.Str && ((Values.Str) v).core != null) {
+          openCore(((Values.Str) v).core, w); // read from bytes: written as writeCore writes it
+          return false;
         }
         w.value(((JsonString) v).getString());
         return false;
