@@ -29,6 +29,7 @@ final class Swar {
   private static final long QUOTES = ONES * '"';
   private static final long BACKSLASHES = ONES * '\\';
   private static final long SPACES = ONES * 0x20;
+  private static final long QUESTION_MARKS = ONES * '?';
 
   /**
    * Non-zero when one of the eight bytes is a quote, a backslash, a control character (below
@@ -36,5 +37,31 @@ final class Swar {
    */
   static long specialBytes(long x) {
     return ((x ^ QUOTES) - ONES | (x ^ BACKSLASHES) - ONES | x - SPACES | x) & HIGHS;
+  }
+
+  /**
+   * The length of the longest prefix of {@code a[from, to)} whose bytes a writer may copy into a
+   * JSON string as they are: ASCII from 0x20 up, without quote, backslash or {@code '?'} (the
+   * replacement of a character {@link String#getBytes(java.nio.charset.Charset) getBytes} could not
+   * encode, which only the caller can tell from a real one), counted from {@code from}.
+   */
+  static int plainPrefix(byte[] a, int from, int to) {
+    int i = from;
+    while (i + 8 <= to) {
+      long x = (long) LONGS.get(a, i);
+      long m = ((x ^ QUOTES) - ONES | (x ^ BACKSLASHES) - ONES | (x ^ QUESTION_MARKS) - ONES
+              | x - SPACES | x) & HIGHS;
+      if (m != 0) {
+        return i + (Long.numberOfTrailingZeros(m) >>> 3);
+      }
+      i += 8;
+    }
+    for (; i < to; i++) {
+      int c = a[i];
+      if (c < 0x20 || c == '"' || c == '\\' || c == '?') {
+        return i;
+      }
+    }
+    return i;
   }
 }

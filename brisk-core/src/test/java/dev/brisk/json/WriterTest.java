@@ -71,6 +71,48 @@ class WriterTest {
   }
 
   @Test
+  void stringsOfEveryMixAreWrittenAsAPlainEncoderWritesThem() {
+    // The fast path reads a string's Latin-1 bytes, where a character Latin-1 lacks becomes '?'
+    // and a surrogate pair one '?': real question marks beside such characters, at every place
+    // and length (across the eight-byte steps), must come out right.
+    String[] pieces = {"a", "Z", " ", "?", "??", "\"", "\\", "\n", "\u0001", "\u001f", "\u007f",
+        "é", "ÿ", "\u0100", "€", "😀", "\ud800", "\udc00", "/", "<", "0123456789"};
+    java.util.Random random = new java.util.Random(7);
+    for (int round = 0; round < 20_000; round++) {
+      StringBuilder sb = new StringBuilder();
+      int parts = random.nextInt(24);
+      for (int i = 0; i < parts; i++) {
+        sb.append(pieces[random.nextInt(random.nextBoolean() ? 4 : pieces.length)]);
+      }
+      String s = sb.toString();
+      byte[] out = JsonWriter.create().value(s).toByteArray();
+      assertEquals(plainEncoding(s), new String(out, StandardCharsets.UTF_8), s);
+      assertEquals(s, Json.parse(out).asString());
+    }
+  }
+
+  /** What the writer must produce, one character at a time. */
+  private static String plainEncoding(String s) {
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\') {
+        sb.append('\\').append(c);
+      } else if (c == '\n') {
+        sb.append("\\n");
+      } else if (c < 0x20 || Character.isSurrogate(c) && !(Character.isHighSurrogate(c)
+          && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1)))) {
+        sb.append(String.format("\\u%04x", (int) c));
+      } else if (Character.isHighSurrogate(c)) {
+        sb.append(c).append(s.charAt(++i));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.append('"').toString();
+  }
+
+  @Test
   void longsAtTheEdges() {
     for (long v : new long[] {0, 9, 10, 99, 100, -1, -10, 12345678901L, Long.MAX_VALUE, Long.MIN_VALUE,
         999_999_999_999_999_999L, 1_000_000_000_000_000_000L}) {
