@@ -104,10 +104,8 @@ public final class FriendBriskCodec extends GeneratedCodec<com.example.users.Fri
       return;
     }
     w.beginObject();
-    w.name(NAMES, 0); // "id"
-    w.value(v.id());
-    w.name(NAMES, 1); // "name"
-    w.value(v.name());
+    w.member(NAMES, 0, v.id()); // "id"
+    w.member(NAMES, 1, v.name()); // "name"
     w.endObject();
   }
 

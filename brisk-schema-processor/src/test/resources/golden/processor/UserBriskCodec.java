@@ -436,50 +436,30 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       return;
     }
     w.beginObject();
-    w.name(NAMES, 0); // "_id"
-    w.value(v._id());
-    w.name(NAMES, 1); // "index"
-    w.value((long) v.index());
-    w.name(NAMES, 2); // "guid"
-    w.value(v.guid());
-    w.name(NAMES, 3); // "isActive"
-    w.value(v.isActive());
-    w.name(NAMES, 4); // "balance"
-    w.value(v.balance());
-    w.name(NAMES, 5); // "picture"
-    w.value(v.picture());
-    w.name(NAMES, 6); // "age"
-    w.value((long) v.age());
-    w.name(NAMES, 7); // "eyeColor"
-    w.value(v.eyeColor());
-    w.name(NAMES, 8); // "name"
-    w.value(v.name());
-    w.name(NAMES, 9); // "gender"
-    w.value(v.gender());
-    w.name(NAMES, 10); // "company"
-    w.value(v.company());
-    w.name(NAMES, 11); // "email"
-    w.value(v.email());
-    w.name(NAMES, 12); // "phone"
-    w.value(v.phone());
-    w.name(NAMES, 13); // "address"
-    w.value(v.address());
-    w.name(NAMES, 14); // "about"
-    w.value(v.about());
-    w.name(NAMES, 15); // "registered"
-    w.value(v.registered());
-    w.name(NAMES, 16); // "latitude"
-    w.value(v.latitude());
-    w.name(NAMES, 17); // "longitude"
-    w.value(v.longitude());
+    w.member(NAMES, 0, v._id()); // "_id"
+    w.member(NAMES, 1, (long) v.index()); // "index"
+    w.member(NAMES, 2, v.guid()); // "guid"
+    w.member(NAMES, 3, v.isActive()); // "isActive"
+    w.member(NAMES, 4, v.balance()); // "balance"
+    w.member(NAMES, 5, v.picture()); // "picture"
+    w.member(NAMES, 6, (long) v.age()); // "age"
+    w.member(NAMES, 7, v.eyeColor()); // "eyeColor"
+    w.member(NAMES, 8, v.name()); // "name"
+    w.member(NAMES, 9, v.gender()); // "gender"
+    w.member(NAMES, 10, v.company()); // "company"
+    w.member(NAMES, 11, v.email()); // "email"
+    w.member(NAMES, 12, v.phone()); // "phone"
+    w.member(NAMES, 13, v.address()); // "address"
+    w.member(NAMES, 14, v.about()); // "about"
+    w.member(NAMES, 15, v.registered()); // "registered"
+    w.member(NAMES, 16, v.latitude()); // "latitude"
+    w.member(NAMES, 17, v.longitude()); // "longitude"
     w.name(NAMES, 18); // "tags"
     writeStringArray(v.tags(), w);
     w.name(NAMES, 19); // "friends"
     writeFriendArray(v.friends(), w);
-    w.name(NAMES, 20); // "greeting"
-    w.value(v.greeting());
-    w.name(NAMES, 21); // "favoriteFruit"
-    w.value(v.favoriteFruit());
+    w.member(NAMES, 20, v.greeting()); // "greeting"
+    w.member(NAMES, 21, v.favoriteFruit()); // "favoriteFruit"
     w.endObject();
   }
 

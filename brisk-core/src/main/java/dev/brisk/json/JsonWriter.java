@@ -317,6 +317,76 @@ public final class JsonWriter implements Closeable, Flushable {
     return this;
   }
 
+  /**
+   * Writes member name {@code i} of {@code names} and the string {@code v} (null writes null): the
+   * same output and checks as {@code name(names, i).value(v)}, in one call. For codecs.
+   */
+  public JsonWriter member(JsonNames names, int i, String v) {
+    if (v == null || !memberName(names, i, 0)) {
+      return name(names, i).value(v);
+    }
+    writeString(v);
+    return this;
+  }
+
+  /** Member name {@code i} of {@code names} and {@code v}, as {@code name(names, i).value(v)}. */
+  public JsonWriter member(JsonNames names, int i, long v) {
+    if (!memberName(names, i, 20)) {
+      return name(names, i).value(v);
+    }
+    pos = writeLong(v, buf, pos);
+    return this;
+  }
+
+  /**
+   * Member name {@code i} of {@code names} and {@code v}, as {@code name(names, i).value(v)}.
+   *
+   * @throws JsonException for NaN and the infinities, with the member's path
+   */
+  public JsonWriter member(JsonNames names, int i, double v) {
+    if (!Double.isFinite(v) || !memberName(names, i, DoubleFormat.MAX_CHARS)) {
+      return name(names, i).value(v);
+    }
+    pos = DoubleFormat.write(v, buf, pos);
+    return this;
+  }
+
+  /** Member name {@code i} of {@code names} and {@code v}, as {@code name(names, i).value(v)}. */
+  public JsonWriter member(JsonNames names, int i, boolean v) {
+    if (!memberName(names, i, 5)) {
+      return name(names, i).value(v);
+    }
+    return bool(v);
+  }
+
+  /**
+   * The fused members' common part: in a compact writer, inside an object and between members,
+   * writes name {@code i} with its comma and colon, leaves room for {@code room} more bytes and
+   * returns true. Otherwise writes nothing and returns false: the caller takes the general way,
+   * which pretty-prints or throws as it should. The member's value is written in the same call,
+   * so no error can need its name and it is not kept for {@link #path()}.
+   */
+  private boolean memberName(JsonNames names, int i, int room) {
+    byte[] q = names.quoted[i];
+    int d = depth;
+    byte s = stack[d];
+    if (q == null || indent != null || (s != S_OBJECT && s != S_OBJECT_EMPTY)) {
+      return false;
+    }
+    int n = q.length;
+    ensure(n + 1 + room);
+    byte[] b = buf;
+    int p = pos;
+    if (s == S_OBJECT) {
+      b[p++] = ',';
+    } else {
+      stack[d] = S_OBJECT;
+    }
+    System.arraycopy(q, 0, b, p, n);
+    pos = p + n;
+    return true;
+  }
+
   private void beforeValue() {
     byte s = stack[depth];
     switch (s) {
@@ -377,6 +447,10 @@ public final class JsonWriter implements Closeable, Flushable {
   public JsonWriter value(boolean b) {
     beforeValue();
     ensure(5);
+    return bool(b);
+  }
+
+  private JsonWriter bool(boolean b) {
     if (b) {
       buf[pos] = 't';
       buf[pos + 1] = 'r';

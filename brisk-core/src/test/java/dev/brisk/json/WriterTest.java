@@ -113,6 +113,52 @@ class WriterTest {
   }
 
   @Test
+  void fusedMembersWriteWhatNameThenValueWrites() {
+    JsonNames names = JsonNames.of("s", "l", "d", "b", "\u00e9t\u00e9", "n");
+    for (int variant = 0; variant < 4; variant++) {
+      ByteArrayOutputStream fusedOut = new ByteArrayOutputStream();
+      ByteArrayOutputStream plainOut = new ByteArrayOutputStream();
+      JsonWriter fused = writer(variant, fusedOut);
+      JsonWriter plain = writer(variant, plainOut);
+      for (int round = 0; round < 50; round++) { // enough to cross a small buffer's end
+        fused.beginObject();
+        plain.beginObject();
+        fused.member(names, 0, "text " + round).member(names, 1, -round * 1_000_000_007L)
+            .member(names, 2, round / 7.0).member(names, 3, round % 2 == 0)
+            .member(names, 4, "\"\u00e9\"").member(names, 5, (String) null);
+        plain.name(names, 0).value("text " + round).name(names, 1).value(-round * 1_000_000_007L)
+            .name(names, 2).value(round / 7.0).name(names, 3).value(round % 2 == 0)
+            .name(names, 4).value("\"\u00e9\"").name(names, 5).value((String) null);
+        fused.name("o").beginObject().member(names, 1, 1).endObject().endObject();
+        plain.name("o").beginObject().name(names, 1).value(1).endObject().endObject();
+      }
+      fused.close();
+      plain.close();
+      assertEquals(plainOut.toString(StandardCharsets.UTF_8), fusedOut.toString(StandardCharsets.UTF_8));
+    }
+    JsonWriter w = JsonWriter.create();
+    assertThrows(IllegalStateException.class, () -> w.member(names, 0, "outside an object"));
+    w.beginObject().member(names, 0, "x").name("after");
+    assertThrows(IllegalStateException.class, () -> w.member(names, 1, 2L));
+    JsonWriter nan = JsonWriter.create().beginObject().member(names, 0, "x");
+    JsonException e = assertThrows(JsonException.class, () -> nan.member(names, 2, Double.NaN));
+    assertEquals("$.d", e.path());
+  }
+
+  private static JsonWriter writer(int variant, ByteArrayOutputStream out) {
+    switch (variant) {
+      case 0:
+        return JsonWriter.of(out);
+      case 1:
+        return JsonWriter.options().bufferSize(64).to(out);
+      case 2:
+        return JsonWriter.options().indent("  ").to(out);
+      default:
+        return JsonWriter.options().escapeSlash(true).bufferSize(64).to(out);
+    }
+  }
+
+  @Test
   void longsAtTheEdges() {
     for (long v : new long[] {0, 9, 10, 99, 100, -1, -10, 12345678901L, Long.MAX_VALUE, Long.MIN_VALUE,
         999_999_999_999_999_999L, 1_000_000_000_000_000_000L}) {

@@ -369,6 +369,11 @@ public final class CodecGenerator {
           .append("    w.beginObject();\n");
       for (int i = 0; i < fields.size(); i++) {
         FieldModel f = fields.get(i);
+        String member = tracked(f) ? null : memberStatement(i, f.type(), f.getter());
+        if (member != null) {
+          s.append("    ").append(member).append('\n');
+          continue;
+        }
         s.append("    ").append(nameStatement(i)).append('\n');
         if (tracked(f)) {
           s.append("    if (v.has(").append(i).append(")) {\n      ")
@@ -383,6 +388,38 @@ public final class CodecGenerator {
         s.append("    CodecSupport.writeMembers(").append(getter).append(", w);\n");
       }
       s.append("    w.endObject();\n  }\n");
+    }
+
+    /**
+     * The one call that writes name {@code i} and a string or primitive value, or null for other
+     * types (which write the name, then the value).
+     */
+    String memberStatement(int i, TypeRef ty, String expr) {
+      String cast;
+      switch (ty.kind()) {
+        case STRING:
+          cast = "";
+          break;
+        case BOOLEAN:
+        case DOUBLE:
+          if (!ty.isPrimitive()) {
+            return null;
+          }
+          cast = "";
+          break;
+        case BYTE:
+        case SHORT:
+        case INT:
+        case LONG:
+          if (!ty.isPrimitive()) {
+            return null;
+          }
+          cast = "(long) ";
+          break;
+        default:
+          return null;
+      }
+      return "w.member(NAMES, " + i + ", " + cast + expr + "); // " + comment(fields.get(i).jsonName());
     }
 
     String nameStatement(int i) {
