@@ -663,19 +663,19 @@ public final class JsonWriter implements Closeable, Flushable {
     int p = pos;
     b[p++] = '"';
     // Fast path: ASCII that needs no escape, written straight into room reserved once. A string
-    // gives its Latin-1 bytes in one call (for a Latin-1 string, the usual kind, that is a copy of
-    // its internal array), which are checked eight at a time and copied in one go, which a loop over
-    // characters cannot match (UsersWriteBenchmark: 13-30% more writes per second). A character Latin-1 has not comes out as '?': a
-    // '?' is taken as itself only when the string has one there.
+    // gives its Latin-1 bytes in one call (for a Latin-1 string, the usual kind, a copy of its
+    // internal array), which are checked and copied eight at a time: faster than a loop over its
+    // characters (UsersWriteBenchmark: 13-30% more writes per second). A character Latin-1 lacks
+    // comes out as '?', so a '?' is taken as itself only where the string has one.
     int i = 0;
     if (len <= MAX_CHARS && !escapeSlash) {
       byte[] latin1 = s.getBytes(StandardCharsets.ISO_8859_1);
       int n = latin1.length; // shorter than len when a surrogate pair became one '?'
-      i = Swar.plainPrefix(latin1, 0, n);
+      i = Swar.copyPlain(latin1, 0, n, b, p);
       while (i < n && latin1[i] == '?' && s.charAt(i) == '?') {
-        i = Swar.plainPrefix(latin1, i + 1, n);
+        b[p + i] = '?';
+        i = Swar.copyPlain(latin1, i + 1, n, b, p + i + 1);
       }
-      System.arraycopy(latin1, 0, b, p, i);
       p += i;
     } else {
       final byte[] esc = escapeSlash ? ESCAPE_SLASH : ESCAPE;

@@ -40,28 +40,60 @@ final class Swar {
   }
 
   /**
-   * The length of the longest prefix of {@code a[from, to)} whose bytes a writer may copy into a
-   * JSON string as they are: ASCII from 0x20 up, without quote, backslash or {@code '?'} (the
-   * replacement of a character {@link String#getBytes(java.nio.charset.Charset) getBytes} could not
-   * encode, which only the caller can tell from a real one), counted from {@code from}.
+   * Copies the plain prefix of {@code src[from, to)} to {@code dst} at {@code at}, and returns the
+   * index in {@code src} where that prefix ends. Plain bytes are those a writer may put into a JSON
+   * string as they are: ASCII from 0x20 up, without quote, backslash or {@code '?'} (the
+   * replacement for a character {@link String#getBytes(java.nio.charset.Charset) getBytes} could
+   * not encode, which only the caller can tell from a real one). Copies in whole words, so bytes
+   * after the prefix may be written too, never beyond {@code at + (to - from)}: the caller
+   * overwrites them.
    */
-  static int plainPrefix(byte[] a, int from, int to) {
+  static int copyPlain(byte[] src, int from, int to, byte[] dst, int at) {
+    final int shift = at - from;
     int i = from;
     while (i + 8 <= to) {
-      long x = (long) LONGS.get(a, i);
-      long m = ((x ^ QUOTES) - ONES | (x ^ BACKSLASHES) - ONES | (x ^ QUESTION_MARKS) - ONES
-              | x - SPACES | x) & HIGHS;
+      long x = (long) LONGS.get(src, i);
+      LONGS.set(dst, i + shift, x);
+      long m = plainMarks(x);
       if (m != 0) {
         return i + (Long.numberOfTrailingZeros(m) >>> 3);
       }
       i += 8;
     }
+    if (i == to) {
+      return i;
+    }
+    // The rest, shorter than a word: one more word ending at 'to', overlapping bytes already
+    // found plain (which, being plain, carry no mark, true or false).
+    if (to - from >= 8) {
+      int j = to - 8;
+      long x = (long) LONGS.get(src, j);
+      LONGS.set(dst, j + shift, x);
+      long m = plainMarks(x);
+      return m == 0 ? to : j + (Long.numberOfTrailingZeros(m) >>> 3);
+    }
+    if (to - i >= 4) {
+      int x = (int) INTS.get(src, i);
+      INTS.set(dst, i + shift, x);
+      long m = plainMarks(x & 0xFFFFFFFFL) & 0x80808080L;
+      if (m != 0) {
+        return i + (Long.numberOfTrailingZeros(m) >>> 3);
+      }
+      i += 4;
+    }
     for (; i < to; i++) {
-      int c = a[i];
+      int c = src[i];
       if (c < 0x20 || c == '"' || c == '\\' || c == '?') {
         return i;
       }
+      dst[i + shift] = (byte) c;
     }
     return i;
+  }
+
+  /** The high bit of every byte of {@code x} that {@link #copyPlain} must stop at, and maybe above. */
+  private static long plainMarks(long x) {
+    return ((x ^ QUOTES) - ONES | (x ^ BACKSLASHES) - ONES | (x ^ QUESTION_MARKS) - ONES
+            | x - SPACES | x) & HIGHS;
   }
 }
