@@ -169,12 +169,13 @@ public final class OrgJson {
 
   /** Writes a scalar, or begins a container and returns its frame. */
   private static Frame open(Object v, JsonWriter w) {
-    if (v == null || JSONObject.NULL.equals(v)) {
-      w.nullValue();
-      return null;
-    }
     if (v instanceof String) {
       w.value((String) v);
+      return null;
+    }
+    // JSONObject.NULL is org.json's one instance of a private class, whose equals is identity.
+    if (v == null || v == JSONObject.NULL) {
+      w.nullValue();
       return null;
     }
     if (v instanceof JSONObject) {
