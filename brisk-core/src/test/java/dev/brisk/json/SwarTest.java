@@ -52,4 +52,30 @@ class SwarTest {
       assertEquals(firstByScan(x), firstBySwar(x), Long.toHexString(x));
     }
   }
+
+  @Test
+  void copyPlainStopsAtTheFirstByteAWriterMustLookAt() {
+    SplittableRandom r = new SplittableRandom(11);
+    byte[] specials = {'"', '\\', '?', 0x00, 0x1f, (byte) 0x80, (byte) 0xff};
+    for (int t = 0; t < 200_000; t++) {
+      int n = r.nextInt(40);
+      byte[] src = new byte[n];
+      for (int i = 0; i < n; i++) {
+        src[i] = r.nextInt(6) == 0 ? specials[r.nextInt(specials.length)] : (byte) (0x20 + r.nextInt(0x5f));
+        if (src[i] == '"' || src[i] == '\\' || src[i] == '?') {
+          src[i] = r.nextBoolean() ? src[i] : (byte) 'a';
+        }
+      }
+      int from = n == 0 ? 0 : r.nextInt(n);
+      int stop = from;
+      while (stop < n && src[stop] >= 0x20 && src[stop] != '"' && src[stop] != '\\' && src[stop] != '?') {
+        stop++;
+      }
+      byte[] dst = new byte[n + 3];
+      assertEquals(stop, Swar.copyPlain(src, from, n, dst, 3));
+      for (int i = from; i < stop; i++) {
+        assertEquals(src[i], dst[3 + i - from]);
+      }
+    }
+  }
 }
