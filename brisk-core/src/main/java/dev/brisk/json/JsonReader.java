@@ -1289,6 +1289,41 @@ public final class JsonReader implements Closeable {
    * #getInt()} in one call, with the same checks.
    */
   public int nextInt() {
+    if (expect == E_VALUE) {
+      // Short path for the common member value: up to nine digits, optionally signed, with what
+      // follows in the buffer (and not '.', 'e' or 'E': those make another number). Leading
+      // zeros, longer numbers and the end of the buffer take the general way, which checks them.
+      final byte[] b = buf;
+      final int start = pos;
+      if (start + 11 < end) {
+        boolean neg = b[start] == '-';
+        int p = neg ? start + 1 : start;
+        int c = b[p];
+        if (c >= '1' && c <= '9') {
+          int v = c - '0';
+          int q = p + 1;
+          for (int last = p + 9; q < last && (c = b[q]) >= '0' && c <= '9'; q++) {
+            v = v * 10 + (c - '0');
+          }
+          c = b[q];
+          if ((c < '0' || c > '9') && c != '.' && c != 'e' && c != 'E' && q - start <= maxNumberLength) {
+            if (neg) {
+              v = -v;
+            }
+            tokStart = start;
+            tokEnd = q;
+            pos = q;
+            integral = true;
+            longOk = true;
+            valuePending = false;
+            longValue = v;
+            afterValue();
+            tok = T_NUMBER;
+            return v;
+          }
+        }
+      }
+    }
     if (numberAfterName()) {
       if (longOk() && (int) longValue == longValue) {
         return (int) longValue;
@@ -1686,7 +1721,7 @@ public final class JsonReader implements Closeable {
   /** The current number as an {@code int}; it must be an integer in range. */
   public int getInt() {
     requireNumber("an int");
-    long v = getLong();
+    long v = longOf("an int");
     if (v != (int) v) {
       throw typeError("an int (the number " + numberText() + " is out of range)");
     }
@@ -1699,6 +1734,11 @@ public final class JsonReader implements Closeable {
    */
   public long getLong() {
     requireNumber("a long");
+    return longOf("a long");
+  }
+
+  /** The current number's value as a long; {@code what} names the type asked for in errors. */
+  private long longOf(String what) {
     if (longOk()) {
       return longValue;
     }
@@ -1706,17 +1746,17 @@ public final class JsonReader implements Closeable {
       try {
         return Long.parseLong(numberText());
       } catch (NumberFormatException e) {
-        throw typeError("a long (the number " + numberText() + " is out of range)");
+        throw typeError(what + " (the number " + numberText() + " is out of range)");
       }
     }
     BigDecimal d = getBigDecimal();
     if (d.precision() - d.scale() > 19) {
-      throw typeError("a long (the number " + numberText() + " is out of range)");
+      throw typeError(what + " (the number " + numberText() + " is out of range)");
     }
     try {
       return d.longValueExact();
     } catch (ArithmeticException e) {
-      throw typeError("a long (the number " + numberText() + " is not an integer in range)");
+      throw typeError(what + " (the number " + numberText() + " is not an integer in range)");
     }
   }
 

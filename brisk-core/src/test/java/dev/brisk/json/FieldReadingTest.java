@@ -170,6 +170,74 @@ class FieldReadingTest {
   }
 
   @Test
+  void nextIntAgreesWithNextThenGetIntForEveryShapeOfNumber() {
+    List<String> numbers = new ArrayList<>(List.of("0", "00", "01", "-0", "-01", "-", "-a", "1a", "7",
+        "2147483647", "-2147483648", "2147483648", "-2147483649", "999999999", "1000000000",
+        "-999999999", "12.5", "3e2", "4E+1", "5.", "6.0e1", "123456789012345678901"));
+    java.util.Random random = new java.util.Random(5);
+    for (int i = 0; i < 400; i++) {
+      StringBuilder n = new StringBuilder(random.nextBoolean() ? "-" : "");
+      int digits = 1 + random.nextInt(12);
+      n.append((char) ('1' + random.nextInt(9)));
+      for (int d = 1; d < digits; d++) {
+        n.append((char) ('0' + random.nextInt(10)));
+      }
+      numbers.add(n.toString());
+    }
+    String[] after = {",\"z\":[1,2,3,4,5]}", "}", " }", "\n}", "]", "", ",\"z\":1}                "};
+    for (String number : numbers) {
+      for (String tail : after) {
+        String doc = "{\"a\":" + number + tail;
+        JsonReader fused = JsonReader.of(doc);
+        JsonReader plain = JsonReader.of(doc);
+        fused.next();
+        fused.next();
+        plain.next();
+        plain.next();
+        String a = outcome(fused::nextInt, fused);
+        String b = outcome(() -> {
+          plain.next();
+          return plain.getInt();
+        }, plain);
+        assertEquals(b, a, doc);
+        if (a.startsWith("ok")) {
+          assertEquals(rest(plain), rest(fused), doc);
+        }
+      }
+    }
+    JsonReader r = JsonReader.of("{\"a\":12.5}");
+    r.next();
+    r.next();
+    JsonException e = assertThrows(JsonException.class, r::nextInt);
+    assertTrue(e.getMessage().startsWith("expected an int (the number 12.5 is not an integer in range)"),
+        e.getMessage());
+  }
+
+  /** The value or the error of {@code read}, and the current token's text and numbers after it. */
+  private static String outcome(java.util.function.IntSupplier read, JsonReader r) {
+    try {
+      int v = read.getAsInt();
+      return "ok " + v + " " + r.getNumberText() + " " + r.getLong() + " " + r.getBigDecimal() + " "
+          + r.isIntegral();
+    } catch (JsonException e) {
+      return "error " + e.getMessage() + " at " + e.offset();
+    }
+  }
+
+  /** The tokens after the current one, or the error that ends them. */
+  private static String rest(JsonReader r) {
+    StringBuilder sb = new StringBuilder();
+    try {
+      for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
+        sb.append(t).append(' ');
+      }
+    } catch (JsonException e) {
+      sb.append("error ").append(e.getMessage());
+    }
+    return sb.toString();
+  }
+
+  @Test
   void fusedGettersFailWithThePathOfTheValue() {
     JsonReader r = JsonReader.of("{\"a\":2147483648,\"b\":\"x\",\"c\":null,\"d\":1.5}");
     r.next();
