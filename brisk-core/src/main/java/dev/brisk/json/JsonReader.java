@@ -417,6 +417,24 @@ public final class JsonReader implements Closeable {
     }
   }
 
+  /**
+   * {@link #afterValue} for the short paths of the fused getters, which start where a value is
+   * expected: below the top that is always a member's value, so the container is an object.
+   */
+  private void afterMemberValue() {
+    if (depth == 0) {
+      afterValue();
+      return;
+    }
+    int p = pos;
+    if (p < end && buf[p] == ',') {
+      pos = p + 1;
+      expect = E_NAME_NEXT;
+    } else {
+      expect = E_OBJECT_NEXT;
+    }
+  }
+
   private void push(byte kind) {
     int d = depth + 1;
     if (d > maxDepth) {
@@ -1249,7 +1267,7 @@ public final class JsonReader implements Closeable {
       int p = pos;
       if (p < end && buf[p] == '"') {
         scanString(maxStringLength, "string", "maxStringLength");
-        afterValue();
+        afterMemberValue();
         tok = T_STRING;
         return decodeToken();
       }
@@ -1275,7 +1293,7 @@ public final class JsonReader implements Closeable {
         int b = buf[p];
         if ((b >= '0' && b <= '9') || b == '-') {
           scanNumber();
-          afterValue();
+          afterMemberValue();
           tok = T_NUMBER;
           return true;
         }
@@ -1317,7 +1335,7 @@ public final class JsonReader implements Closeable {
             longOk = true;
             valuePending = false;
             longValue = v;
-            afterValue();
+            afterMemberValue();
             tok = T_NUMBER;
             return v;
           }
@@ -1363,14 +1381,14 @@ public final class JsonReader implements Closeable {
         if (w == TRUE) {
           tokStart = p;
           pos = tokEnd = p + 4;
-          afterValue();
+          afterMemberValue();
           tok = T_TRUE;
           return true;
         }
         if (buf[p] == 'f' && (int) Swar.INTS.get(buf, p + 1) == ALSE) {
           tokStart = p;
           pos = tokEnd = p + 5;
-          afterValue();
+          afterMemberValue();
           tok = T_FALSE;
           return false;
         }

@@ -205,6 +205,18 @@ class FieldReadingTest {
         }
       }
     }
+    // At the top, where a value is expected too, the short paths end the document.
+    JsonReader top = JsonReader.of("123456789            ");
+    assertEquals(123456789, top.nextInt());
+    assertEquals(JsonToken.END_DOCUMENT, top.next());
+    JsonReader topText = JsonReader.of("\"abc\"");
+    assertEquals("abc", topText.nextString());
+    assertEquals(JsonToken.END_DOCUMENT, topText.next());
+    JsonReader topTrue = JsonReader.of("true        ");
+    assertTrue(topTrue.nextBoolean());
+    JsonReader two = JsonReader.of("1 2        ");
+    assertEquals(1, two.nextInt());
+    assertThrows(JsonException.class, two::next); // trailing garbage after the value
     JsonReader r = JsonReader.of("{\"a\":12.5}");
     r.next();
     r.next();
