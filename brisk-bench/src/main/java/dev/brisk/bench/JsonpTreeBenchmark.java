@@ -7,12 +7,17 @@ import jakarta.json.spi.JsonProvider;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
 
 /**
  * The users document read into a JSON-P {@code JsonObject} ({@code JsonReader.readObject}) and
- * written back ({@code JsonWriter.write}), by Parsson and by Brisk's provider; the setup checks
- * both read equal objects and write JSON that reads back equal.
+ * written back, by Parsson and by Brisk's provider; the setup checks both read equal objects and
+ * write JSON that reads back equal. Two ways of writing: {@code write*} through a {@code
+ * JsonWriter} into a new {@code ByteArrayOutputStream} per call (which then grows from 8 KiB and is
+ * copied out: work the same for both), {@code generate*} through a {@code JsonGenerator} into one
+ * kept, reset stream, so that the generator's own work is most of what is measured.
  *
  * <pre>
  * java -jar brisk-bench/target/benchmarks.jar JsonpTreeBenchmark
@@ -36,6 +41,14 @@ public class JsonpTreeBenchmark extends BenchmarkDefaults {
       throw new IllegalStateException("Parsson and Brisk read different objects");
     }
     JsonObject back = brisk.createReader(new ByteArrayInputStream(write(brisk, briskTree))).readObject();
+    ByteArrayOutputStream generated = new ByteArrayOutputStream();
+    for (JsonProvider p : new JsonProvider[] {parsson, brisk}) {
+      generated.reset();
+      generate(p, p == brisk ? briskTree : parssonTree, generated);
+      if (!java.util.Arrays.equals(generated.toByteArray(), write(p, p == brisk ? briskTree : parssonTree))) {
+        throw new IllegalStateException(p + ": the generator and the writer wrote different bytes");
+      }
+    }
     if (!back.equals(parssonTree)) {
       throw new IllegalStateException("Brisk's output does not read back equal");
     }
@@ -121,5 +134,29 @@ public class JsonpTreeBenchmark extends BenchmarkDefaults {
   @Benchmark
   public byte[] writeBrisk() {
     return write(brisk, briskTree);
+  }
+
+  /** A stream kept per benchmark thread, large enough for the document. */
+  @State(Scope.Thread)
+  public static class Out {
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 20);
+  }
+
+  static int generate(JsonProvider p, JsonObject tree, ByteArrayOutputStream out) {
+    out.reset();
+    try (jakarta.json.stream.JsonGenerator g = p.createGenerator(out)) {
+      g.write(tree);
+    }
+    return out.size();
+  }
+
+  @Benchmark
+  public int generateParsson(Out out) {
+    return generate(parsson, parssonTree, out.bytes);
+  }
+
+  @Benchmark
+  public int generateBrisk(Out out) {
+    return generate(brisk, briskTree, out.bytes);
   }
 }
