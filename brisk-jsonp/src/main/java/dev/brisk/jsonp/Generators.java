@@ -155,35 +155,47 @@ final class Generators {
     }
     stack[d++] = root;
     while (d > 0) {
+      // The members or elements of the innermost open structure in one loop, until one opens a
+      // structure of its own (pushed, and written from the next round) or the end.
       dev.brisk.json.JsonValue top = stack[d - 1];
       int i = at[d - 1];
-      dev.brisk.json.JsonValue child;
+      dev.brisk.json.JsonValue child = null;
       if (top instanceof dev.brisk.json.JsonObject) {
         dev.brisk.json.JsonObject o = (dev.brisk.json.JsonObject) top;
-        if (i == o.size()) {
+        for (int n = o.size(); i < n; ) {
+          w.name(o.nameAt(i));
+          dev.brisk.json.JsonValue v = o.valueAt(i++);
+          if (openCore(v, w)) {
+            child = v;
+            break;
+          }
+        }
+        if (child == null) {
           w.endObject();
           at[--d] = 0;
           continue;
         }
-        w.name(o.nameAt(i));
-        child = o.valueAt(i);
       } else {
         dev.brisk.json.JsonArray a = (dev.brisk.json.JsonArray) top;
-        if (i == a.size()) {
+        for (int n = a.size(); i < n; ) {
+          dev.brisk.json.JsonValue v = a.get(i++);
+          if (openCore(v, w)) {
+            child = v;
+            break;
+          }
+        }
+        if (child == null) {
           w.endArray();
           at[--d] = 0;
           continue;
         }
-        child = a.get(i);
       }
-      at[d - 1] = i + 1;
-      if (openCore(child, w)) {
-        if (d == stack.length) {
-          stack = java.util.Arrays.copyOf(stack, d * 2);
-          at = java.util.Arrays.copyOf(at, d * 2);
-        }
-        stack[d++] = child;
+      at[d - 1] = i;
+      if (d == stack.length) {
+        stack = java.util.Arrays.copyOf(stack, d * 2);
+        at = java.util.Arrays.copyOf(at, d * 2);
       }
+      stack[d++] = child;
     }
   }
 
