@@ -1325,19 +1325,13 @@ public final class JsonReader implements Closeable {
           }
           c = b[q];
           if ((c < '0' || c > '9') && c != '.' && c != 'e' && c != 'E' && q - start <= maxNumberLength) {
-            if (neg) {
-              v = -v;
-            }
-            tokStart = start;
-            tokEnd = q;
-            pos = q;
-            integral = true;
-            longOk = true;
+            int value = neg ? -v : v;
+            numberToken(start, q, true);
             valuePending = false;
-            longValue = v;
+            longValue = value;
             afterMemberValue();
             tok = T_NUMBER;
-            return v;
+            return value;
           }
         }
       }
@@ -1541,12 +1535,7 @@ public final class JsonReader implements Closeable {
       // end of a stream sends it to the slow path).
       if (p > first && p - first <= 18 && p < e && p - start <= maxNumberLength) {
         if (c != '.' && c != 'e' && c != 'E') {
-          tokStart = start;
-          tokEnd = p;
-          pos = p;
-          integral = true;
-          longOk = true;
-          valuePending = true; // longValue is worked out when asked for: a skip never is
+          numberToken(start, p, true); // longValue is worked out when asked for: a skip never is
           return;
         }
         if (c == '.') {
@@ -1555,18 +1544,27 @@ public final class JsonReader implements Closeable {
             p++;
           }
           if (p > f && p < e && c != 'e' && c != 'E' && p - start <= maxNumberLength) {
-            tokStart = start;
-            tokEnd = p;
-            pos = p;
-            integral = false;
-            longOk = false;
-            valuePending = false;
+            numberToken(start, p, false);
             return;
           }
         }
       }
     }
     scanNumberSlow();
+  }
+
+  /**
+   * The current token is the number from {@code start} to {@code stop}, which the reader moves to:
+   * an integer of at most 18 digits whose value is still to be worked out, or (not {@code
+   * integer}) a plain decimal fraction.
+   */
+  private void numberToken(int start, int stop, boolean integer) {
+    tokStart = start;
+    tokEnd = stop;
+    pos = stop;
+    integral = integer;
+    longOk = integer;
+    valuePending = integer;
   }
 
   /**
