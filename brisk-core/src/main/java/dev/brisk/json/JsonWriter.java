@@ -296,24 +296,11 @@ public final class JsonWriter implements Closeable, Flushable {
    * #name(String)}.
    */
   public JsonWriter name(JsonNames names, int i) {
-    byte[] q = names.quoted[i];
-    if (q == null || indent != null) {
+    if (!memberName(names, i, 0)) { // pretty printing, or a name where none may stand: the general way
       return name(new String(names.utf8[i], java.nio.charset.StandardCharsets.UTF_8));
-    }
-    byte s = stack[depth];
-    int n = q.length;
-    ensure(n + 1);
-    byte[] b = buf;
-    int p = pos;
-    if (s == S_OBJECT) {
-      b[p++] = ',';
-    } else if (s != S_OBJECT_EMPTY) {
-      throw new IllegalStateException("name() outside an object or twice");
     }
     stack[depth] = S_NAME;
     pathNames[depth] = names.utf8[i];
-    System.arraycopy(q, 0, b, p, n);
-    pos = p + n;
     return this;
   }
 
@@ -360,11 +347,12 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /**
-   * The fused members' common part: in a compact writer, inside an object and between members,
-   * writes name {@code i} with its comma and colon, leaves room for {@code room} more bytes and
-   * returns true. Otherwise writes nothing and returns false: the caller takes the general way,
-   * which pretty-prints or throws as it should. The member's value is written in the same call,
-   * so no error can need its name and it is not kept for {@link #path()}.
+   * In a compact writer, inside an object and between members: writes name {@code i} of {@code
+   * names} with its comma and colon, leaves room for {@code room} more bytes, moves to "a member
+   * written" and returns true. Otherwise writes nothing and returns false: the caller takes the
+   * general way, which pretty-prints or throws as it should. The name is not kept for {@link
+   * #path()}: the fused {@code member} calls write the value at once, so no later error needs it,
+   * and {@link #name(JsonNames, int)} keeps it itself.
    */
   private boolean memberName(JsonNames names, int i, int room) {
     byte[] q = names.quoted[i];
