@@ -36,9 +36,6 @@ final class EncodedNames {
 
   /** {@code "name":} as UTF-8 with the standard escapes, or null for names too long to cache. */
   byte[] get(String name) {
-    if (name.length() > MAX_CHARS) {
-      return null;
-    }
     int h = name.hashCode();
     int slot = (h ^ (h >>> 16)) & (SIZE - 1);
     Entry e = table[slot];
@@ -51,6 +48,9 @@ final class EncodedNames {
         e.name = name;
         return e.encoded;
       }
+    }
+    if (name.length() > MAX_CHARS) { // a hit is never longer: longer names are not entered
+      return null;
     }
     String json = JsonWriter.create().value(name).toString() + ":";
     byte[] encoded = json.getBytes(StandardCharsets.UTF_8);

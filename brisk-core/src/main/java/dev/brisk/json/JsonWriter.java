@@ -89,6 +89,8 @@ public final class JsonWriter implements Closeable, Flushable {
   private final String indent;
   private final boolean escapeSlash;
   private final boolean escapeLineSeparators;
+  /** Compact and without the optional escapes: names are copied from {@link EncodedNames}. */
+  private final boolean plainNames;
 
   /** The buffer of a writer to a stream, unless set otherwise. */
   static final int STREAM_BUFFER = 8192;
@@ -106,6 +108,7 @@ public final class JsonWriter implements Closeable, Flushable {
     this.indent = indent == null || indent.isEmpty() ? null : indent;
     this.escapeSlash = escapeSlash;
     this.escapeLineSeparators = escapeLs;
+    this.plainNames = this.indent == null && !escapeSlash && !escapeLs;
     stack[0] = S_TOP_EMPTY;
   }
 
@@ -231,6 +234,26 @@ public final class JsonWriter implements Closeable, Flushable {
 
   /** Writes a member name; the member's value must follow. */
   public JsonWriter name(String name) {
+    if (plainNames) {
+      // Compact, without the optional escapes, and the name encoded before: one copy.
+      byte[] encoded = EncodedNames.SHARED.get(name);
+      int d = depth;
+      byte s = stack[d];
+      if (encoded != null && (s == S_OBJECT || s == S_OBJECT_EMPTY)) {
+        int n = encoded.length;
+        ensure(n + 1);
+        byte[] b = buf;
+        int p = pos;
+        if (s == S_OBJECT) {
+          b[p++] = ',';
+        }
+        stack[d] = S_NAME;
+        pathNames[d] = name;
+        System.arraycopy(encoded, 0, b, p, n);
+        pos = p + n;
+        return this;
+      }
+    }
     byte s = stack[depth];
     if (s == S_OBJECT) {
       ensure(1);
