@@ -237,20 +237,9 @@ public final class JsonWriter implements Closeable, Flushable {
     if (plainNames) {
       // Compact, without the optional escapes, and the name encoded before: one copy.
       byte[] encoded = EncodedNames.SHARED.get(name);
-      int d = depth;
-      byte s = stack[d];
-      if (encoded != null && (s == S_OBJECT || s == S_OBJECT_EMPTY)) {
-        int n = encoded.length;
-        ensure(n + 1);
-        byte[] b = buf;
-        int p = pos;
-        if (s == S_OBJECT) {
-          b[p++] = ',';
-        }
-        stack[d] = S_NAME;
-        pathNames[d] = name;
-        System.arraycopy(encoded, 0, b, p, n);
-        pos = p + n;
+      if (encoded != null && encodedName(encoded, 0)) {
+        stack[depth] = S_NAME;
+        pathNames[depth] = name;
         return this;
       }
     }
@@ -379,9 +368,18 @@ public final class JsonWriter implements Closeable, Flushable {
    */
   private boolean memberName(JsonNames names, int i, int room) {
     byte[] q = names.quoted[i];
+    return q != null && indent == null && encodedName(q, room);
+  }
+
+  /**
+   * {@link #memberName}'s work for a name already encoded with its quotes and colon ({@code q}):
+   * inside an object and between members, writes it (after a comma when a member came before),
+   * leaves room for {@code room} more bytes and returns true; anywhere else returns false.
+   */
+  private boolean encodedName(byte[] q, int room) {
     int d = depth;
     byte s = stack[d];
-    if (q == null || indent != null || (s != S_OBJECT && s != S_OBJECT_EMPTY)) {
+    if (s != S_OBJECT && s != S_OBJECT_EMPTY) {
       return false;
     }
     int n = q.length;
