@@ -395,31 +395,30 @@ public final class CodecGenerator {
      * types (which write the name, then the value).
      */
     String memberStatement(int i, TypeRef ty, String expr) {
-      String cast;
+      String arg = valueArgument(ty, expr);
+      return arg == null ? null : "w.member(NAMES, " + i + ", " + arg + "); // " + comment(fields.get(i).jsonName());
+    }
+
+    /**
+     * The argument that hands {@code expr} to {@code JsonWriter.value} or {@code member} for a
+     * string or a primitive boolean, double or integer (integers widened to long), or null for
+     * other types.
+     */
+    String valueArgument(TypeRef ty, String expr) {
       switch (ty.kind()) {
         case STRING:
-          cast = "";
-          break;
+          return expr;
         case BOOLEAN:
         case DOUBLE:
-          if (!ty.isPrimitive()) {
-            return null;
-          }
-          cast = "";
-          break;
+          return ty.isPrimitive() ? expr : null;
         case BYTE:
         case SHORT:
         case INT:
         case LONG:
-          if (!ty.isPrimitive()) {
-            return null;
-          }
-          cast = "(long) ";
-          break;
+          return ty.isPrimitive() ? "(long) " + expr : null;
         default:
           return null;
       }
-      return "w.member(NAMES, " + i + ", " + cast + expr + "); // " + comment(fields.get(i).jsonName());
     }
 
     String nameStatement(int i) {
@@ -641,12 +640,13 @@ public final class CodecGenerator {
           return "w.value(" + expr + ");";
         case BOOLEAN:
         case DOUBLE:
-          return ty.isPrimitive() ? "w.value(" + expr + ");" : "CodecSupport.writeBoxed(w, " + expr + ");";
         case BYTE:
         case SHORT:
         case INT:
-        case LONG:
-          return ty.isPrimitive() ? "w.value((long) " + expr + ");" : "CodecSupport.writeBoxed(w, " + expr + ");";
+        case LONG: {
+          String arg = valueArgument(ty, expr);
+          return arg != null ? "w.value(" + arg + ");" : "CodecSupport.writeBoxed(w, " + expr + ");";
+        }
         case CHAR:
           return ty.isPrimitive() ? "CodecSupport.writeChar(w, " + expr + ");" : "CodecSupport.writeBoxed(w, " + expr + ");";
         case FLOAT:
