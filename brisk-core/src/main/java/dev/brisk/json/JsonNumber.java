@@ -146,6 +146,9 @@ public abstract class JsonNumber extends JsonValue {
 
   abstract void writeTo(JsonWriter w);
 
+  /** For {@link JsonWriter#member(String, JsonValue)}: false when it must take the general way. */
+  abstract boolean writeMember(byte[] encodedName, JsonWriter w);
+
   @Override
   public boolean equals(Object o) {
     if (this == o) {
@@ -230,6 +233,11 @@ public abstract class JsonNumber extends JsonValue {
     }
 
     @Override
+    boolean writeMember(byte[] encodedName, JsonWriter w) {
+      return w.longMember(encodedName, value);
+    }
+
+    @Override
     public int hashCode() {
       return value == 0 ? 0 : BigDecimal.valueOf(value).stripTrailingZeros().hashCode();
     }
@@ -285,6 +293,11 @@ public abstract class JsonNumber extends JsonValue {
     @Override
     void writeTo(JsonWriter w) {
       w.rawNumber(text);
+    }
+
+    @Override
+    boolean writeMember(byte[] encodedName, JsonWriter w) {
+      return w.rawMember(encodedName, text, 0, text.length, false);
     }
 
     @Override

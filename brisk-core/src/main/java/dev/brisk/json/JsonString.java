@@ -77,6 +77,11 @@ public final class JsonString extends JsonValue {
     return v;
   }
 
+  /** For {@link JsonWriter#member(String, JsonValue)}: false when it must take the general way. */
+  boolean writeMember(byte[] encodedName, JsonWriter w) {
+    return raw != null && w.rawMember(encodedName, raw, off, len, true);
+  }
+
   void writeTo(JsonWriter w) {
     if (raw != null) {
       w.rawString(raw, off, len, this);

@@ -359,6 +359,79 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /**
+   * Writes member {@code name} with the tree value {@code v} (null writes null): the same output
+   * and checks as {@code name(name).value(v)}, in one call. In a compact writer without the
+   * optional escapes, a string or number of a parsed tree goes out with its encoded name in one
+   * step; for tree writers.
+   */
+  public JsonWriter member(String name, JsonValue v) {
+    if (plainNames && v != null && v.kind >= JsonValue.K_STRING) {
+      byte[] encoded = EncodedNames.SHARED.get(name);
+      if (encoded != null) {
+        boolean done;
+        switch (v.kind) {
+          case JsonValue.K_STRING:
+            done = ((JsonString) v).writeMember(encoded, this);
+            break;
+          case JsonValue.K_NUMBER:
+            done = ((JsonNumber) v).writeMember(encoded, this);
+            break;
+          case JsonValue.K_BOOLEAN:
+            done = encodedName(encoded, 5);
+            if (done) {
+              bool(v == JsonBoolean.TRUE);
+            }
+            break;
+          default:
+            done = encodedName(encoded, 4);
+            if (done) {
+              buf[pos++] = 'n';
+              buf[pos++] = 'u';
+              buf[pos++] = 'l';
+              buf[pos++] = 'l';
+            }
+        }
+        if (done) {
+          return this;
+        }
+      }
+    }
+    return name(name).value(v);
+  }
+
+  /**
+   * For {@link #member(String, JsonValue)}: writes the encoded name and {@code len} bytes of valid
+   * JSON value text from {@code raw} (in quotes when {@code quoted}), or nothing and false where a
+   * name may not stand.
+   */
+  boolean rawMember(byte[] encoded, byte[] raw, int off, int len, boolean quoted) {
+    if (!encodedName(encoded, len + 2)) {
+      return false;
+    }
+    byte[] b = buf;
+    int p = pos;
+    if (quoted) {
+      b[p++] = '"';
+    }
+    System.arraycopy(raw, off, b, p, len);
+    p += len;
+    if (quoted) {
+      b[p++] = '"';
+    }
+    pos = p;
+    return true;
+  }
+
+  /** For {@link #member(String, JsonValue)}: the encoded name and a long, or false as above. */
+  boolean longMember(byte[] encoded, long v) {
+    if (!encodedName(encoded, 20)) {
+      return false;
+    }
+    pos = writeLong(v, buf, pos);
+    return true;
+  }
+
+  /**
    * In a compact writer, inside an object and between members: writes name {@code i} of {@code
    * names} with its comma and colon, leaves room for {@code room} more bytes, moves to "a member
    * written" and returns true. Otherwise writes nothing and returns false: the caller takes the

@@ -27,8 +27,13 @@ final class TreeWriter {
           sp--;
           continue;
         }
-        w.name(o.nameAt(i));
         child = o.valueAt(i);
+        if (child.kind > JsonValue.K_ARRAY) {
+          w.member(o.nameAt(i), child);
+          next[sp] = i + 1;
+          continue;
+        }
+        w.name(o.nameAt(i));
       } else {
         JsonArray a = (JsonArray) c;
         if (i == a.size()) {

@@ -8,6 +8,9 @@ import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class WriterTest {
@@ -143,6 +146,50 @@ class WriterTest {
     JsonWriter nan = JsonWriter.create().beginObject().member(names, 0, "x");
     JsonException e = assertThrows(JsonException.class, () -> nan.member(names, 2, Double.NaN));
     assertEquals("$.d", e.path());
+  }
+
+  @Test
+  void treeMembersWriteWhatNameThenValueWrites() {
+    JsonObject parsed = Json.parse("{\"s\":\"plain\",\"e\":\"a\\\"b\\u00e9\\/\",\"u\":\"\u00e9t\u00e9 </\","
+        + "\"l\":-1234567890123,\"t\":1.5e10,\"z\":-0.0,\"big\":123456789012345678901234567890.5,"
+        + "\"yes\":true,\"no\":false,\"nil\":null,\"o\":{\"a\":[1,\"x\"]},\"a\":[]}").asObject();
+    List<String> names = new ArrayList<>(parsed.names());
+    List<JsonValue> values = new ArrayList<>();
+    for (String n : names) {
+      values.add(parsed.get(n));
+    }
+    // Values built in code (no parsed bytes), a name too long for the name cache, and null.
+    names.addAll(List.of("built", "num", "dbl", "a name longer than the cache of encoded names keeps", "\u2028", "j"));
+    values.addAll(Arrays.asList(JsonString.of("b\u00fcilt \u2028"), JsonNumber.of(42), JsonNumber.of(0.1),
+        JsonString.of("long"), JsonNumber.parse("7E-8"), null));
+    for (int variant = 0; variant < 4; variant++) {
+      ByteArrayOutputStream fusedOut = new ByteArrayOutputStream();
+      ByteArrayOutputStream plainOut = new ByteArrayOutputStream();
+      JsonWriter fused = writer(variant, fusedOut);
+      JsonWriter plain = writer(variant, plainOut);
+      fused.beginArray();
+      plain.beginArray();
+      for (int round = 0; round < 20; round++) { // enough to cross a small buffer's end
+        fused.beginObject();
+        plain.beginObject();
+        for (int i = 0; i < names.size(); i++) {
+          fused.member(names.get(i), values.get(i));
+          plain.name(names.get(i)).value(values.get(i));
+        }
+        fused.endObject();
+        plain.endObject();
+      }
+      fused.endArray().close();
+      plain.endArray().close();
+      assertEquals(plainOut.toString(StandardCharsets.UTF_8), fusedOut.toString(StandardCharsets.UTF_8));
+    }
+    // The tree writer uses it: a parsed document is written back as it was read.
+    String doc = "{\"k\":\"v\\n\",\"n\":[1,2.50,{\"x\":null,\"y\":true}],\"big\":1e400}";
+    assertEquals(doc, Json.toString(Json.parse(doc)));
+    JsonWriter w = JsonWriter.create();
+    assertThrows(IllegalStateException.class, () -> w.member("s", JsonString.of("outside an object")));
+    w.beginObject().member("s", parsed.get("s")).name("after");
+    assertThrows(IllegalStateException.class, () -> w.member("l", parsed.get("l")));
   }
 
   private static JsonWriter writer(int variant, ByteArrayOutputStream out) {

@@ -163,8 +163,13 @@ final class Generators {
       if (top instanceof dev.brisk.json.JsonObject) {
         dev.brisk.json.JsonObject o = (dev.brisk.json.JsonObject) top;
         for (int n = o.size(); i < n; ) {
-          w.name(o.nameAt(i));
+          String name = o.nameAt(i);
           dev.brisk.json.JsonValue v = o.valueAt(i++);
+          if (asItIs(v)) {
+            w.member(name, v);
+            continue;
+          }
+          w.name(name);
           if (openCore(v, w)) {
             child = v;
             break;
@@ -197,6 +202,20 @@ final class Generators {
       }
       stack[d++] = child;
     }
+  }
+
+  /**
+   * Whether the core writer writes this scalar as JSON-P would: a string without escapes (one with
+   * escapes is escaped afresh), a number whose text is BigDecimal's, true, false, null.
+   */
+  private static boolean asItIs(dev.brisk.json.JsonValue v) {
+    if (v instanceof dev.brisk.json.JsonString) {
+      return !((dev.brisk.json.JsonString) v).hasEscapes();
+    }
+    if (v instanceof dev.brisk.json.JsonNumber) {
+      return ((dev.brisk.json.JsonNumber) v).isBigDecimalText();
+    }
+    return !(v instanceof dev.brisk.json.JsonObject) && !(v instanceof dev.brisk.json.JsonArray);
   }
 
   /** {@link #open} for a core value: writes a scalar, or opens a structure (true). */
