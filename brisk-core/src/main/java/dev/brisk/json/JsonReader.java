@@ -213,10 +213,13 @@ public final class JsonReader implements Closeable {
    * @throws JsonException when the input is malformed or over a limit
    */
   public JsonToken next() {
-    // Every branch ends in one of three steps, each called from one place only: the JIT then
-    // compiles one copy of the value, name and end code (inlined or not), whatever the order in
-    // which it meets them. Several call sites made it inline the value code two or three times,
-    // or none, from one run to the next, and the larger outcome was a quarter slower.
+    // Every branch ends in one of three steps, each written once: the JIT then compiles one copy
+    // of the value, name and end code, whatever the order in which it meets them. Several call
+    // sites made it inline the value code two or three times, or none, from one run to the next,
+    // and the larger outcome was a quarter slower. The name and value steps are written out here
+    // rather than called: a callee that C2 happened to compile on its own first is "already
+    // compiled into a big method" and then never inlined (seen with value(): that JMH fork of
+    // TokenSkipBenchmark ran at 8.3k ops/s, the five others with the same code at 11.2-12.5k).
     int b = skipWhitespace();
     int step; // S_VALUE, S_ELEMENT, S_NAME or S_END
     switch (expect) {
@@ -280,7 +283,25 @@ public final class JsonReader implements Closeable {
         step = S_VALUE;
     }
     if (step == S_NAME) {
-      return name(b);
+      if (b != '"') {
+        throw unexpected(b, "a member name in double quotes");
+      }
+      int d = depth;
+      if (++counts[d] > memberLimit) {
+        throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
+      }
+      scanString(maxNameLength, "member name", "maxNameLength");
+      // One store: where the name is; decoded only for a path, or kept as a String by fill().
+      nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
+      int p = pos;
+      if (p < end && buf[p] == ':') {
+        pos = p + 1; // compact JSON: take the colon now and go straight to the value next time
+        expect = E_VALUE;
+      } else {
+        expect = E_COLON;
+      }
+      tok = T_NAME;
+      return JsonToken.NAME;
     }
     if (step == S_END) {
       return end();
@@ -288,7 +309,29 @@ public final class JsonReader implements Closeable {
     if (step == S_ELEMENT && ++counts[depth] > memberLimit) {
       throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
     }
-    return value(b);
+    JsonToken t;
+    if (b == '"') {
+      scanString(maxStringLength, "string", "maxStringLength");
+      t = JsonToken.STRING;
+    } else if ((b >= '0' && b <= '9') || b == '-') {
+      scanNumber();
+      t = JsonToken.NUMBER;
+    } else if (b == '{') {
+      push(K_OBJECT);
+      expect = E_FIRST_NAME;
+      tok = T_BEGIN_OBJECT;
+      return JsonToken.BEGIN_OBJECT;
+    } else if (b == '[') {
+      push(K_ARRAY);
+      expect = E_FIRST_ELEMENT;
+      tok = T_BEGIN_ARRAY;
+      return JsonToken.BEGIN_ARRAY;
+    } else {
+      t = literalToken(b);
+    }
+    afterValue();
+    tok = t.ordinal();
+    return t;
   }
 
   private static final int S_VALUE = 0;
@@ -331,32 +374,6 @@ public final class JsonReader implements Closeable {
     skipChildren();
   }
 
-  private JsonToken value(int b) {
-    JsonToken t;
-    if (b == '"') {
-      scanString(maxStringLength, "string", "maxStringLength");
-      t = JsonToken.STRING;
-    } else if ((b >= '0' && b <= '9') || b == '-') {
-      scanNumber();
-      t = JsonToken.NUMBER;
-    } else if (b == '{') {
-      push(K_OBJECT);
-      expect = E_FIRST_NAME;
-      tok = T_BEGIN_OBJECT;
-      return JsonToken.BEGIN_OBJECT;
-    } else if (b == '[') {
-      push(K_ARRAY);
-      expect = E_FIRST_ELEMENT;
-      tok = T_BEGIN_ARRAY;
-      return JsonToken.BEGIN_ARRAY;
-    } else {
-      t = literalToken(b);
-    }
-    afterValue();
-    tok = t.ordinal();
-    return t;
-  }
-
   /** Reads true, false or null starting with {@code b}, or reports what is there instead. */
   private JsonToken literalToken(int b) {
     switch (b) {
@@ -372,28 +389,6 @@ public final class JsonReader implements Closeable {
       default:
         throw unexpected(b, "a value");
     }
-  }
-
-  private JsonToken name(int b) {
-    if (b != '"') {
-      throw unexpected(b, "a member name in double quotes");
-    }
-    int d = depth;
-    if (++counts[d] > memberLimit) {
-      throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
-    }
-    scanString(maxNameLength, "member name", "maxNameLength");
-    // One store: where the name is; decoded only for a path, or kept as a String by fill().
-    nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
-    int p = pos;
-    if (p < end && buf[p] == ':') {
-      pos = p + 1; // compact JSON: take the colon now and go straight to the value next time
-      expect = E_VALUE;
-    } else {
-      expect = E_COLON;
-    }
-    tok = T_NAME;
-    return JsonToken.NAME;
   }
 
   /**
@@ -633,7 +628,7 @@ public final class JsonReader implements Closeable {
       throw new IllegalStateException("a tree can be read only where a whole value begins");
     }
     if (b != '{' && b != '[') {
-      return scalarTree(value(b));
+      return scalarTree(next()); // expecting a value: next() reads it
     }
     JsonValue[] values = new JsonValue[32];
     String[] names = new String[32];
