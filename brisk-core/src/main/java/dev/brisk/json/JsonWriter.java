@@ -385,10 +385,7 @@ public final class JsonWriter implements Closeable, Flushable {
           default:
             done = encodedName(encoded, 4);
             if (done) {
-              buf[pos++] = 'n';
-              buf[pos++] = 'u';
-              buf[pos++] = 'l';
-              buf[pos++] = 'l';
+              nullLiteral();
             }
         }
         if (done) {
@@ -553,6 +550,11 @@ public final class JsonWriter implements Closeable, Flushable {
   public JsonWriter nullValue() {
     beforeValue();
     ensure(4);
+    return nullLiteral();
+  }
+
+  /** {@code null}, where room for it is made. */
+  private JsonWriter nullLiteral() {
     buf[pos] = 'n';
     buf[pos + 1] = 'u';
     buf[pos + 2] = 'l';
