@@ -49,7 +49,10 @@ public final class Json {
 
   // ---- static, with the defaults ----
 
-  /** Parses one JSON value from UTF-8 bytes. @throws JsonException when malformed */
+  /**
+   * Parses one JSON value from UTF-8 bytes; the tree does not refer to the array (see {@link
+   * #read(byte[], int, int)}). @throws JsonException when malformed
+   */
   public static JsonValue parse(byte[] utf8) {
     return DEFAULT.read(utf8);
   }
@@ -90,9 +93,24 @@ public final class Json {
     return read(utf8, 0, utf8.length);
   }
 
+  /**
+   * Reads one value from {@code len} bytes of {@code utf8} from {@code off}. The tree never refers
+   * to the caller's array unless {@link Builder#shareInput} is on: a document of up to 1 MiB is
+   * copied once and the tree's strings refer to that copy (so a string kept from the tree keeps at
+   * most 1 MiB reachable); a larger one has each string's bytes copied out.
+   */
   public JsonValue read(byte[] utf8, int off, int len) {
+    if ((flags & SHARE_INPUT) == 0 && len <= COPY_ONCE_LIMIT) {
+      Objects.checkFromIndexSize(off, len, utf8.length);
+      // One copy of the whole input instead of one small array per string.
+      byte[] own = java.util.Arrays.copyOfRange(utf8, off, off + len);
+      return readOne(new JsonReader(own, 0, len, null, limits, flags | SHARE_INPUT));
+    }
     return readOne(reader(utf8, off, len));
   }
+
+  /** The largest document {@link #read(byte[], int, int)} copies whole. */
+  static final int COPY_ONCE_LIMIT = 1 << 20;
 
   public JsonValue read(String json) {
     return readOne(reader(json));
@@ -252,8 +270,9 @@ public final class Json {
     }
 
     /**
-     * Let the strings of trees read from a byte array refer to that array instead of copying their
-     * bytes out of it: a tree then costs one small object per string and no copy. Only for arrays
+     * Let the strings of trees read from a byte array refer to that array instead of a copy (without
+     * it, a document of up to 1 MiB is copied once and its strings refer to the copy; a larger one
+     * has each string copied out): a tree then costs one small object per string and no copy. Only for arrays
      * the caller hands over: the array must not change while any value read from it is in use,
      * and one string kept keeps the whole array reachable. Off by default. Streams are read into
      * the reader's own buffer and copy as before; a {@code String} input is encoded into an array

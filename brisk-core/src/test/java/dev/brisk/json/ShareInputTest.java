@@ -3,6 +3,7 @@ package dev.brisk.json;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -57,6 +58,33 @@ class ShareInputTest {
     assertEquals("[\"abc\"]", Json.toString(copied));
     // The shared tree was told the array would not change; it reads what is there now.
     assertNotEquals("abc", new String(Json.toBytes(shared), StandardCharsets.UTF_8).substring(2, 5));
+  }
+
+  @Test
+  void aDocumentOverTheCopyOnceLimitHasEachStringCopied() {
+    StringBuilder sb = new StringBuilder("[");
+    for (int i = 0; sb.length() <= Json.COPY_ONCE_LIMIT; i++) {
+      sb.append(i == 0 ? "" : ",").append("\"s").append(i).append(" \\u00e9\"");
+    }
+    String text = sb.append(']').toString();
+    for (int extra : new int[] {0, 1}) { // just over the limit, and a slice of a larger array
+      byte[] utf8 = new byte[text.length() + extra];
+      System.arraycopy(text.getBytes(StandardCharsets.UTF_8), 0, utf8, extra, text.length());
+      assertEquals(true, text.length() > Json.COPY_ONCE_LIMIT);
+      JsonValue v = Json.DEFAULT.read(utf8, extra, text.length());
+      Arrays.fill(utf8, (byte) '0'); // the caller's array changes; the tree must not
+      assertEquals(Json.parse(text), v);
+      assertEquals("s7 \u00e9", v.asArray().get(7).asString());
+    }
+  }
+
+  @Test
+  void errorsInACopiedSliceCountFromTheSlicesStart() {
+    byte[] padded = "zzzzz[1,2,}zz".getBytes(StandardCharsets.UTF_8);
+    JsonException e = assertThrows(JsonException.class, () -> Json.DEFAULT.read(padded, 5, 6));
+    assertEquals(5, e.offset());
+    assertEquals(6, e.column());
+    assertThrows(IndexOutOfBoundsException.class, () -> Json.DEFAULT.read(padded, 10, 5));
   }
 
   @Test
