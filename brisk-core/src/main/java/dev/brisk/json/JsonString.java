@@ -16,8 +16,8 @@ import java.util.Objects;
 public final class JsonString extends JsonValue {
   /**
    * An array holding the JSON string content without the quotes from {@code off}, {@code len}
-   * bytes (its own copy, or with {@link Json.Builder#shareInput} the input itself), or null when
-   * made from a String.
+   * bytes (its own copy, a copy of the whole document shared by the tree's strings, or with {@link
+   * Json.Builder#shareInput} the input itself), or null when made from a String.
    */
   private final byte[] raw;
   private final int off;
