@@ -62,8 +62,9 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
     java.lang.String greeting = null;
     java.lang.String favoriteFruit = null;
     long seen0 = 0L;
-    int f = r.nextField(NAMES, 0);
-    // In declared order each name is the expected one: a compare, then its value.
+    int f = r.nextFieldInOrder(NAMES, 0);
+    // In declared order each name is the expected one (or the one after it, when a member
+    // was left out): a compare, then its value.
     if (f == 0) { // "_id"
       _id = r.nextString();
       if (_id != null) {
@@ -71,12 +72,12 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x1L;
       }
-      f = r.nextField(NAMES, 1);
+      f = r.nextFieldInOrder(NAMES, 1);
     }
     if (f == 1) { // "index"
       index = r.nextInt();
       seen0 |= 0x2L;
-      f = r.nextField(NAMES, 2);
+      f = r.nextFieldInOrder(NAMES, 2);
     }
     if (f == 2) { // "guid"
       guid = r.nextString();
@@ -85,7 +86,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x4L;
       }
-      f = r.nextField(NAMES, 3);
+      f = r.nextFieldInOrder(NAMES, 3);
     }
     if (f == 3) { // "isActive"
       isActive = r.nextString();
@@ -94,7 +95,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x8L;
       }
-      f = r.nextField(NAMES, 4);
+      f = r.nextFieldInOrder(NAMES, 4);
     }
     if (f == 4) { // "balance"
       balance = r.nextString();
@@ -103,7 +104,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x10L;
       }
-      f = r.nextField(NAMES, 5);
+      f = r.nextFieldInOrder(NAMES, 5);
     }
     if (f == 5) { // "picture"
       picture = r.nextString();
@@ -112,12 +113,12 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x20L;
       }
-      f = r.nextField(NAMES, 6);
+      f = r.nextFieldInOrder(NAMES, 6);
     }
     if (f == 6) { // "age"
       age = r.nextInt();
       seen0 |= 0x40L;
-      f = r.nextField(NAMES, 7);
+      f = r.nextFieldInOrder(NAMES, 7);
     }
     if (f == 7) { // "eyeColor"
       eyeColor = r.nextString();
@@ -126,7 +127,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x80L;
       }
-      f = r.nextField(NAMES, 8);
+      f = r.nextFieldInOrder(NAMES, 8);
     }
     if (f == 8) { // "name"
       name_ = r.nextString();
@@ -135,7 +136,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x100L;
       }
-      f = r.nextField(NAMES, 9);
+      f = r.nextFieldInOrder(NAMES, 9);
     }
     if (f == 9) { // "gender"
       gender = r.nextString();
@@ -144,7 +145,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x200L;
       }
-      f = r.nextField(NAMES, 10);
+      f = r.nextFieldInOrder(NAMES, 10);
     }
     if (f == 10) { // "company"
       company = r.nextString();
@@ -153,7 +154,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x400L;
       }
-      f = r.nextField(NAMES, 11);
+      f = r.nextFieldInOrder(NAMES, 11);
     }
     if (f == 11) { // "email"
       email = r.nextString();
@@ -162,7 +163,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x800L;
       }
-      f = r.nextField(NAMES, 12);
+      f = r.nextFieldInOrder(NAMES, 12);
     }
     if (f == 12) { // "phone"
       phone = r.nextString();
@@ -171,7 +172,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x1000L;
       }
-      f = r.nextField(NAMES, 13);
+      f = r.nextFieldInOrder(NAMES, 13);
     }
     if (f == 13) { // "address"
       address = r.nextString();
@@ -180,7 +181,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x2000L;
       }
-      f = r.nextField(NAMES, 14);
+      f = r.nextFieldInOrder(NAMES, 14);
     }
     if (f == 14) { // "about"
       about = r.nextString();
@@ -189,7 +190,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x4000L;
       }
-      f = r.nextField(NAMES, 15);
+      f = r.nextFieldInOrder(NAMES, 15);
     }
     if (f == 15) { // "registered"
       registered = r.nextString();
@@ -198,17 +199,17 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x8000L;
       }
-      f = r.nextField(NAMES, 16);
+      f = r.nextFieldInOrder(NAMES, 16);
     }
     if (f == 16) { // "latitude"
       latitude = r.nextDouble();
       seen0 |= 0x10000L;
-      f = r.nextField(NAMES, 17);
+      f = r.nextFieldInOrder(NAMES, 17);
     }
     if (f == 17) { // "longitude"
       longitude = r.nextDouble();
       seen0 |= 0x20000L;
-      f = r.nextField(NAMES, 18);
+      f = r.nextFieldInOrder(NAMES, 18);
     }
     if (f == 18) { // "tags"
       if (r.next() == JsonToken.NULL) {
@@ -218,7 +219,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
         tags = readStringArray(r);
         seen0 |= 0x40000L;
       }
-      f = r.nextField(NAMES, 19);
+      f = r.nextFieldInOrder(NAMES, 19);
     }
     if (f == 19) { // "friends"
       if (r.next() == JsonToken.NULL) {
@@ -228,7 +229,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
         friends = readFriendArray(r);
         seen0 |= 0x80000L;
       }
-      f = r.nextField(NAMES, 20);
+      f = r.nextFieldInOrder(NAMES, 20);
     }
     if (f == 20) { // "greeting"
       greeting = r.nextString();
@@ -237,7 +238,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x100000L;
       }
-      f = r.nextField(NAMES, 21);
+      f = r.nextFieldInOrder(NAMES, 21);
     }
     if (f == 21) { // "favoriteFruit"
       favoriteFruit = r.nextString();
@@ -246,7 +247,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x200000L;
       }
-      f = r.nextField(NAMES, 22);
+      f = r.nextFieldInOrder(NAMES, 22);
     }
     // Any other order, unknown members, repeated members.
     int next = 0; // the field expected after the last one read
@@ -424,7 +425,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       if (f >= 0) {
         next = f + 1;
       }
-      f = r.nextField(NAMES, next);
+      f = r.nextFieldInOrder(NAMES, next);
     }
     return new com.example.users.User(_id, index, guid, isActive, balance, picture, age, eyeColor, name_, gender, company, email, phone, address, about, registered, latitude, longitude, tags, friends, greeting, favoriteFruit);
   }

@@ -41,8 +41,9 @@ public final class UsersBriskCodec extends GeneratedCodec<com.example.users.User
     }
     com.example.users.User[] users = null;
     long seen0 = 0L;
-    int f = r.nextField(NAMES, 0);
-    // In declared order each name is the expected one: a compare, then its value.
+    int f = r.nextFieldInOrder(NAMES, 0);
+    // In declared order each name is the expected one (or the one after it, when a member
+    // was left out): a compare, then its value.
     if (f == 0) { // "users"
       if (r.next() == JsonToken.NULL) {
         users = null;
@@ -51,7 +52,7 @@ public final class UsersBriskCodec extends GeneratedCodec<com.example.users.User
         users = readUserArray(r);
         seen0 |= 0x1L;
       }
-      f = r.nextField(NAMES, 1);
+      f = r.nextFieldInOrder(NAMES, 1);
     }
     // Any other order, unknown members, repeated members.
     int next = 0; // the field expected after the last one read
@@ -76,7 +77,7 @@ public final class UsersBriskCodec extends GeneratedCodec<com.example.users.User
       if (f >= 0) {
         next = f + 1;
       }
-      f = r.nextField(NAMES, next);
+      f = r.nextFieldInOrder(NAMES, next);
     }
     return new com.example.users.Users(users);
   }

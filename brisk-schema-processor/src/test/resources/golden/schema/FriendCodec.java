@@ -42,8 +42,9 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
     java.lang.String id = null;
     java.lang.String name_ = null;
     long seen0 = 0L;
-    int f = r.nextField(NAMES, 0);
-    // In declared order each name is the expected one: a compare, then its value.
+    int f = r.nextFieldInOrder(NAMES, 0);
+    // In declared order each name is the expected one (or the one after it, when a member
+    // was left out): a compare, then its value.
     if (f == 0) { // "id"
       id = r.nextString();
       if (id != null) {
@@ -51,7 +52,7 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
       } else {
         seen0 &= ~0x1L;
       }
-      f = r.nextField(NAMES, 1);
+      f = r.nextFieldInOrder(NAMES, 1);
     }
     if (f == 1) { // "name"
       name_ = r.nextString();
@@ -60,7 +61,7 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
       } else {
         seen0 &= ~0x2L;
       }
-      f = r.nextField(NAMES, 2);
+      f = r.nextFieldInOrder(NAMES, 2);
     }
     // Any other order, unknown members, repeated members.
     int next = 0; // the field expected after the last one read
@@ -92,7 +93,7 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
       if (f >= 0) {
         next = f + 1;
       }
-      f = r.nextField(NAMES, next);
+      f = r.nextFieldInOrder(NAMES, next);
     }
     return new Friend(id, name_, seen0, null, null);
   }

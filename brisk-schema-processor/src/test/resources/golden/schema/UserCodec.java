@@ -62,8 +62,9 @@ public final class UserCodec extends GeneratedCodec<User> {
     java.lang.String greeting = null;
     java.lang.String favoriteFruit = null;
     long seen0 = 0L;
-    int f = r.nextField(NAMES, 0);
-    // In declared order each name is the expected one: a compare, then its value.
+    int f = r.nextFieldInOrder(NAMES, 0);
+    // In declared order each name is the expected one (or the one after it, when a member
+    // was left out): a compare, then its value.
     if (f == 0) { // "_id"
       _id = r.nextString();
       if (_id != null) {
@@ -71,7 +72,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x1L;
       }
-      f = r.nextField(NAMES, 1);
+      f = r.nextFieldInOrder(NAMES, 1);
     }
     if (f == 1) { // "index"
       if (r.next() == JsonToken.NULL) {
@@ -81,7 +82,7 @@ public final class UserCodec extends GeneratedCodec<User> {
         index = r.getInt();
         seen0 |= 0x2L;
       }
-      f = r.nextField(NAMES, 2);
+      f = r.nextFieldInOrder(NAMES, 2);
     }
     if (f == 2) { // "guid"
       guid = r.nextString();
@@ -90,7 +91,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x4L;
       }
-      f = r.nextField(NAMES, 3);
+      f = r.nextFieldInOrder(NAMES, 3);
     }
     if (f == 3) { // "isActive"
       isActive = r.nextString();
@@ -99,7 +100,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x8L;
       }
-      f = r.nextField(NAMES, 4);
+      f = r.nextFieldInOrder(NAMES, 4);
     }
     if (f == 4) { // "balance"
       balance = r.nextString();
@@ -108,7 +109,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x10L;
       }
-      f = r.nextField(NAMES, 5);
+      f = r.nextFieldInOrder(NAMES, 5);
     }
     if (f == 5) { // "picture"
       picture = r.nextString();
@@ -117,7 +118,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x20L;
       }
-      f = r.nextField(NAMES, 6);
+      f = r.nextFieldInOrder(NAMES, 6);
     }
     if (f == 6) { // "age"
       if (r.next() == JsonToken.NULL) {
@@ -127,7 +128,7 @@ public final class UserCodec extends GeneratedCodec<User> {
         age = r.getInt();
         seen0 |= 0x40L;
       }
-      f = r.nextField(NAMES, 7);
+      f = r.nextFieldInOrder(NAMES, 7);
     }
     if (f == 7) { // "eyeColor"
       eyeColor = r.nextString();
@@ -136,7 +137,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x80L;
       }
-      f = r.nextField(NAMES, 8);
+      f = r.nextFieldInOrder(NAMES, 8);
     }
     if (f == 8) { // "name"
       name_ = r.nextString();
@@ -145,7 +146,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x100L;
       }
-      f = r.nextField(NAMES, 9);
+      f = r.nextFieldInOrder(NAMES, 9);
     }
     if (f == 9) { // "gender"
       gender = r.nextString();
@@ -154,7 +155,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x200L;
       }
-      f = r.nextField(NAMES, 10);
+      f = r.nextFieldInOrder(NAMES, 10);
     }
     if (f == 10) { // "company"
       company = r.nextString();
@@ -163,7 +164,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x400L;
       }
-      f = r.nextField(NAMES, 11);
+      f = r.nextFieldInOrder(NAMES, 11);
     }
     if (f == 11) { // "email"
       email = r.nextString();
@@ -172,7 +173,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x800L;
       }
-      f = r.nextField(NAMES, 12);
+      f = r.nextFieldInOrder(NAMES, 12);
     }
     if (f == 12) { // "phone"
       phone = r.nextString();
@@ -181,7 +182,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x1000L;
       }
-      f = r.nextField(NAMES, 13);
+      f = r.nextFieldInOrder(NAMES, 13);
     }
     if (f == 13) { // "address"
       address = r.nextString();
@@ -190,7 +191,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x2000L;
       }
-      f = r.nextField(NAMES, 14);
+      f = r.nextFieldInOrder(NAMES, 14);
     }
     if (f == 14) { // "about"
       about = r.nextString();
@@ -199,7 +200,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x4000L;
       }
-      f = r.nextField(NAMES, 15);
+      f = r.nextFieldInOrder(NAMES, 15);
     }
     if (f == 15) { // "registered"
       registered = r.nextString();
@@ -208,7 +209,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x8000L;
       }
-      f = r.nextField(NAMES, 16);
+      f = r.nextFieldInOrder(NAMES, 16);
     }
     if (f == 16) { // "latitude"
       if (r.next() == JsonToken.NULL) {
@@ -218,7 +219,7 @@ public final class UserCodec extends GeneratedCodec<User> {
         latitude = r.getDouble();
         seen0 |= 0x10000L;
       }
-      f = r.nextField(NAMES, 17);
+      f = r.nextFieldInOrder(NAMES, 17);
     }
     if (f == 17) { // "longitude"
       if (r.next() == JsonToken.NULL) {
@@ -228,7 +229,7 @@ public final class UserCodec extends GeneratedCodec<User> {
         longitude = r.getDouble();
         seen0 |= 0x20000L;
       }
-      f = r.nextField(NAMES, 18);
+      f = r.nextFieldInOrder(NAMES, 18);
     }
     if (f == 18) { // "tags"
       if (r.next() == JsonToken.NULL) {
@@ -238,7 +239,7 @@ public final class UserCodec extends GeneratedCodec<User> {
         tags = readStringArray(r);
         seen0 |= 0x40000L;
       }
-      f = r.nextField(NAMES, 19);
+      f = r.nextFieldInOrder(NAMES, 19);
     }
     if (f == 19) { // "friends"
       if (r.next() == JsonToken.NULL) {
@@ -248,7 +249,7 @@ public final class UserCodec extends GeneratedCodec<User> {
         friends = readFriendArray(r);
         seen0 |= 0x80000L;
       }
-      f = r.nextField(NAMES, 20);
+      f = r.nextFieldInOrder(NAMES, 20);
     }
     if (f == 20) { // "greeting"
       greeting = r.nextString();
@@ -257,7 +258,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x100000L;
       }
-      f = r.nextField(NAMES, 21);
+      f = r.nextFieldInOrder(NAMES, 21);
     }
     if (f == 21) { // "favoriteFruit"
       favoriteFruit = r.nextString();
@@ -266,7 +267,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x200000L;
       }
-      f = r.nextField(NAMES, 22);
+      f = r.nextFieldInOrder(NAMES, 22);
     }
     // Any other order, unknown members, repeated members.
     int next = 0; // the field expected after the last one read
@@ -464,7 +465,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       if (f >= 0) {
         next = f + 1;
       }
-      f = r.nextField(NAMES, next);
+      f = r.nextFieldInOrder(NAMES, next);
     }
     return new User(_id, index, guid, isActive, balance, picture, age, eyeColor, name_, gender, company, email, phone, address, about, registered, latitude, longitude, tags, friends, greeting, favoriteFruit, seen0, null, null);
   }

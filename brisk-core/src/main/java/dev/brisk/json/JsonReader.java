@@ -1199,14 +1199,38 @@ public final class JsonReader implements Closeable {
    * @throws IllegalStateException when the reader is not inside an object between members
    */
   public int nextField(JsonNames names, int expected) {
+    return expectedName(names, expected) ? expected : nextFieldSlow(names, expected);
+  }
+
+  /**
+   * {@link #nextField}, for members that may be left out: when the name is not {@code expected}
+   * but the one after it ({@code expected + 1}, as when a writer omits a null member), recognised
+   * the same way, returns {@code expected + 1}. Callers must take any index it returns, not only
+   * {@code expected}; generated codecs do.
+   *
+   * @throws IllegalStateException when the reader is not inside an object between members
+   */
+  public int nextFieldInOrder(JsonNames names, int expected) {
+    if (expectedName(names, expected)) {
+      return expected;
+    }
+    return expectedName(names, expected + 1) ? expected + 1 : nextFieldSlow(names, expected);
+  }
+
+  /**
+   * In compact input with the reader between members: when the next name is {@code names}' name
+   * {@code i}, recognised by comparing two words with the input, moves past it (and its colon) as
+   * {@link #next()} would and returns true; otherwise changes nothing and returns false.
+   */
+  private boolean expectedName(JsonNames names, int i) {
     final byte[] b = buf;
     final int p = pos;
     final int[] lengths = names.fastLength;
     if ((expect == E_NAME_NEXT || expect == E_FIRST_NAME) && p + 18 <= end && b[p] == '"'
-        && expected >= 0 && expected < lengths.length) {
-      final int len = lengths[expected];
+        && i >= 0 && i < lengths.length) {
+      final int len = lengths[i];
       final long[] words = names.words; // per name: word 0, mask 0, word 1, mask 1
-      final int k = expected << 2;
+      final int k = i << 2;
       if (len >= 0 && len <= maxNameLength && k + 3 < words.length
           && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
           && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]) {
@@ -1228,10 +1252,10 @@ public final class JsonReader implements Closeable {
           expect = E_COLON;
         }
         tok = T_NAME;
-        return expected;
+        return true;
       }
     }
-    return nextFieldSlow(names, expected);
+    return false;
   }
 
   private int nextFieldSlow(JsonNames names, int expected) {

@@ -64,6 +64,34 @@ class FieldReadingTest {
   }
 
   @Test
+  void inOrderReadingTakesTheNameAfterTheExpectedOneWhenAMemberIsLeftOut() {
+    // id, then favoriteFruit with name left out, then q"t with two left out (not the one after).
+    String doc = "{\"id\":\"1\",\"favoriteFruit\":\"f\",\"q\\\"t\":\"q\",\"name\":\"n\"}";
+    JsonReader r = JsonReader.of(doc);
+    r.next();
+    assertEquals(0, r.nextFieldInOrder(NAMES, 0));
+    assertEquals("1", r.nextString());
+    assertEquals(2, r.nextFieldInOrder(NAMES, 1));
+    assertEquals("$.favoriteFruit", r.path());
+    assertEquals("favoriteFruit", r.getName());
+    assertEquals("f", r.nextString());
+    assertEquals(JsonReader.OTHER_NAME, r.nextFieldInOrder(NAMES, 3));
+    assertEquals("q\"t", r.getName());
+    assertEquals("q", r.nextString());
+    // nextField keeps its contract: only the expected name, or OTHER_NAME.
+    assertEquals(JsonReader.OTHER_NAME, r.nextField(NAMES, 0));
+    assertEquals("name", r.getName());
+    assertEquals("n", r.nextString());
+    assertEquals(JsonReader.END_OF_OBJECT, r.nextFieldInOrder(NAMES, 6));
+    // Pretty input goes the general way: the expected name, or OTHER_NAME.
+    for (JsonReader p : readers("{ \"id\": \"1\", \"name\": \"n\" }")) {
+      p.next();
+      assertEquals(JsonReader.OTHER_NAME, p.nextFieldInOrder(NAMES, 1));
+      assertEquals("id", p.getName());
+    }
+  }
+
+  @Test
   void theReaderKnowsWhereItIsAfterAFastName() {
     JsonReader r = JsonReader.of("{\"id\":\"1\",\"name\":5}");
     r.next();

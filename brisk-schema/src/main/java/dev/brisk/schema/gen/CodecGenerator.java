@@ -201,13 +201,14 @@ public final class CodecGenerator {
       if (capture) {
         s.append("    java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown = null;\n");
       }
-      s.append("    int f = r.nextField(NAMES, 0);\n");
+      s.append("    int f = r.nextFieldInOrder(NAMES, 0);\n");
       if (fields.size() <= CHAIN_LIMIT) {
-        s.append("    // In declared order each name is the expected one: a compare, then its value.\n");
+        s.append("    // In declared order each name is the expected one (or the one after it, when a member\n")
+          .append("    // was left out): a compare, then its value.\n");
         for (int i = 0; i < fields.size(); i++) {
           s.append("    if (f == ").append(i).append(") { // ").append(comment(fields.get(i).jsonName())).append('\n');
           fieldRead(s, i, "      ");
-          s.append("      f = r.nextField(NAMES, ").append(i + 1).append(");\n    }\n");
+          s.append("      f = r.nextFieldInOrder(NAMES, ").append(i + 1).append(");\n    }\n");
         }
         s.append("    // Any other order, unknown members, repeated members.\n");
       }
@@ -241,7 +242,7 @@ public final class CodecGenerator {
       }
       s.append("      }\n")
           .append("      if (f >= 0) {\n        next = f + 1;\n      }\n")
-          .append("      f = r.nextField(NAMES, next);\n    }\n");
+          .append("      f = r.nextFieldInOrder(NAMES, next);\n    }\n");
       for (int i = 0; i < fields.size(); i++) {
         FieldModel f = fields.get(i);
         if (f.required()) {
