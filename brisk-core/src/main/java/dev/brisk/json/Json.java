@@ -104,7 +104,7 @@ public final class Json {
       Objects.checkFromIndexSize(off, len, utf8.length);
       // One copy of the whole input instead of one small array per string.
       byte[] own = java.util.Arrays.copyOfRange(utf8, off, off + len);
-      return readOne(new JsonReader(own, 0, len, null, limits, flags | SHARE_INPUT));
+      return readOne(ownReader(own));
     }
     return readOne(reader(utf8, off, len));
   }
@@ -183,7 +183,12 @@ public final class Json {
 
   public JsonReader reader(String json) {
     byte[] utf8 = json.getBytes(StandardCharsets.UTF_8); // the reader's own: its strings may share it
-    return new JsonReader(utf8, 0, utf8.length, null, limits, flags | SHARE_INPUT);
+    return ownReader(utf8);
+  }
+
+  /** A reader of an array of Brisk's own, which nobody else changes: its strings may share it. */
+  private JsonReader ownReader(byte[] own) {
+    return new JsonReader(own, 0, own.length, null, limits, flags | SHARE_INPUT);
   }
 
   public JsonReader reader(InputStream utf8) {
