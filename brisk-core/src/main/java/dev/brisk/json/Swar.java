@@ -40,6 +40,19 @@ final class Swar {
   }
 
   /**
+   * Non-zero when one of the eight bytes is not an ASCII digit; the lowest set bit is the high bit
+   * of the first such byte. A byte is a digit when its high nibble is 3 and stays 3 after adding 6;
+   * each test leaves a non-zero byte for a non-digit. Adding 6 to a byte from 0xFA up carries into
+   * the byte above, which can only make a false mark above a true one. The non-zero test {@code
+   * (w & 0x7F) + 0x7F | w} carries nothing.
+   */
+  static long nonDigits(long x) {
+    long w = (x & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L
+        | ((x + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L;
+    return ((w & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL | w) & 0x8080808080808080L;
+  }
+
+  /**
    * Copies the plain prefix of {@code src[from, to)} to {@code dst} at {@code at}, and returns the
    * index in {@code src} where that prefix ends. Plain bytes are those a writer may put into a JSON
    * string as they are: ASCII from 0x20 up, without quote, backslash or {@code '?'} (the

@@ -103,6 +103,42 @@ class ReaderTest {
     assertEquals(END_DOCUMENT, r.next());
   }
 
+  /**
+   * Fractions of every length up to 40 digits, followed by each byte that may end a number and by
+   * some that may not: the fraction is scanned eight digits at a time, so every place the end can
+   * fall within a word is covered, at the end of the input too.
+   */
+  @ParameterizedTest
+  @MethodSource("sources")
+  void fractionsOfEveryLengthEndWhereTheirDigitsEnd(Function<String, JsonReader> src) {
+    StringBuilder digits = new StringBuilder();
+    for (int n = 1; n <= 40; n++) {
+      digits.append((char) ('0' + (n * 7) % 10));
+      String number = "-3." + digits;
+      for (String after : new String[] {",1]", "]", " ]", "\n]", "e2]", "E-1]"}) {
+        String text = "[" + number + after;
+        JsonReader r = src.apply(text);
+        r.next();
+        assertEquals(NUMBER, r.next(), text);
+        String expected = after.startsWith("e") || after.startsWith("E")
+            ? number + after.substring(0, after.length() - 1)
+            : number;
+        assertEquals(expected, r.getNumberText(), text);
+        assertEquals(new BigDecimal(expected), r.getBigDecimal(), text);
+        assertEquals(Double.parseDouble(expected), r.getDouble(), text);
+        assertFalse(r.isIntegral(), text);
+        while (r.next() != END_DOCUMENT) {
+          // the rest must read without an error
+        }
+      }
+      for (String after : new String[] {"x]", ".5]", "-1]", "/]", ":]", "\u00ff]"}) {
+        String text = "[" + number + after;
+        assertThrows(JsonException.class, () -> tokens(src.apply(text)), text);
+      }
+      assertEquals(number, Json.parse(number).toString(), number);
+    }
+  }
+
   @Test
   void numbersAreExact() {
     JsonReader r = JsonReader.of(

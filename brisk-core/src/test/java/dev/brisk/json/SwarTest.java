@@ -53,6 +53,45 @@ class SwarTest {
     }
   }
 
+  static int firstNonDigitByScan(long x) {
+    for (int i = 0; i < 8; i++) {
+      int b = (int) (x >>> (8 * i)) & 0xFF;
+      if (b < '0' || b > '9') {
+        return i;
+      }
+    }
+    return 8;
+  }
+
+  static int firstNonDigitBySwar(long x) {
+    long m = Swar.nonDigits(x);
+    return m == 0 ? 8 : Long.numberOfTrailingZeros(m) >>> 3;
+  }
+
+  @Test
+  void nonDigitsMarksExactlyTheFirstByteThatIsNotADigit() {
+    for (int pos = 0; pos < 8; pos++) {
+      for (int b = 0; b < 256; b++) {
+        for (int filler : new int[] {'0', '5', '9'}) {
+          long x = 0;
+          for (int i = 0; i < 8; i++) {
+            x |= (long) (i == pos ? b : filler) << (8 * i);
+          }
+          assertEquals(firstNonDigitByScan(x), firstNonDigitBySwar(x), Long.toHexString(x));
+        }
+      }
+    }
+    SplittableRandom r = new SplittableRandom(13);
+    for (int t = 0; t < 2_000_000; t++) {
+      long x = 0;
+      for (int i = 0; i < 8; i++) {
+        int b = r.nextInt(3) == 0 ? r.nextInt(256) : '0' + r.nextInt(10);
+        x |= (long) b << (8 * i);
+      }
+      assertEquals(firstNonDigitByScan(x), firstNonDigitBySwar(x), Long.toHexString(x));
+    }
+  }
+
   @Test
   void copyPlainStopsAtTheFirstByteAWriterMustLookAt() {
     SplittableRandom r = new SplittableRandom(11);
