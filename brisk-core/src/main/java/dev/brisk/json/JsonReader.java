@@ -921,7 +921,16 @@ public final class JsonReader implements Closeable {
                   | x)
               & 0x8080808080808080L;
       if (m != 0) {
-        p += Long.numberOfTrailingZeros(m) >>> 3;
+        int z = Long.numberOfTrailingZeros(m);
+        p += z >>> 3;
+        // The byte at the mark, taken from the word rather than loaded again: usually the quote.
+        if ((int) (x >>> (z & 56)) << 24 == '"' << 24) {
+          if (p - start > max) {
+            throw tooLong(what, limitName, max, start);
+          }
+          endString(start, p, false, false);
+          return;
+        }
         break;
       }
       p += 8;
