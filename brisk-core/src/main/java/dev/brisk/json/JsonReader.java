@@ -925,6 +925,7 @@ public final class JsonReader implements Closeable {
         p += z >>> 3;
         // The byte at the mark, taken from the word rather than loaded again: usually the quote.
         if ((int) (x >>> (z & 56)) << 24 == '"' << 24) {
+          // The quote's end as the byte loop below has it (a shared method: a median 1-2 % slower).
           if (p - start > max) {
             throw tooLong(what, limitName, max, start);
           }
@@ -1536,9 +1537,10 @@ public final class JsonReader implements Closeable {
 
   /**
    * The common numbers ({@code 42}, {@code -7}, {@code 0.25}, {@code 2.6395313895198393}) in one
-   * small loop, a fraction's digits eight at a time ({@link Swar#nonDigits}; the byte loop after it
-   * finds the end, so the words can only make it faster); everything else (exponents, 19 or more digits, errors, a number that runs to the end
-   * of the buffer) goes to {@link #scanNumberSlow}, which checks the whole grammar.
+   * small loop, a fraction's digits eight at a time ({@link Swar#nonDigits}; the byte loop after
+   * it finds the end, so the words can only make it faster); everything else (exponents, 19 or
+   * more digits, errors, a number that runs to the end of the buffer) goes to {@link
+   * #scanNumberSlow}, which checks the whole grammar.
    */
   private void scanNumber() {
     final byte[] b = buf;

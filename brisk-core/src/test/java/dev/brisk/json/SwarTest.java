@@ -3,6 +3,7 @@ package dev.brisk.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.SplittableRandom;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
 /** The lowest mark of Swar.specialBytes is exactly the first byte a string scanner must stop at. */
@@ -11,13 +12,18 @@ class SwarTest {
     return b == '"' || b == '\\' || b < 0x20 || b >= 0x80;
   }
 
-  static int firstByScan(long x) {
+  /** The index of the first of the eight bytes that {@code stop} accepts, or 8. */
+  static int firstByScan(long x, IntPredicate stop) {
     for (int i = 0; i < 8; i++) {
-      if (special((int) (x >>> (8 * i)) & 0xFF)) {
+      if (stop.test((int) (x >>> (8 * i)) & 0xFF)) {
         return i;
       }
     }
     return 8;
+  }
+
+  static int firstByScan(long x) {
+    return firstByScan(x, SwarTest::special);
   }
 
   static int firstBySwar(long x) {
@@ -54,13 +60,7 @@ class SwarTest {
   }
 
   static int firstNonDigitByScan(long x) {
-    for (int i = 0; i < 8; i++) {
-      int b = (int) (x >>> (8 * i)) & 0xFF;
-      if (b < '0' || b > '9') {
-        return i;
-      }
-    }
-    return 8;
+    return firstByScan(x, b -> b < '0' || b > '9');
   }
 
   static int firstNonDigitBySwar(long x) {
