@@ -4,9 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.SplittableRandom;
 import java.util.function.IntPredicate;
+import java.util.function.LongUnaryOperator;
+import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.Test;
 
-/** The lowest mark of Swar.specialBytes is exactly the first byte a string scanner must stop at. */
+/**
+ * The lowest mark of Swar.specialBytes is exactly the first byte a string scanner must stop at, and
+ * that of Swar.nonDigits the first byte that is not a digit; copyPlain stops where a writer must.
+ */
 class SwarTest {
   static boolean special(int b) {
     return b == '"' || b == '\\' || b < 0x20 || b >= 0x80;
@@ -22,74 +27,73 @@ class SwarTest {
     return 8;
   }
 
-  static int firstByScan(long x) {
-    return firstByScan(x, SwarTest::special);
+  /** The index of the byte whose high bit is the lowest set bit of {@code marks}, or 8. */
+  static int firstMarked(long marks) {
+    return marks == 0 ? 8 : Long.numberOfTrailingZeros(marks) >>> 3;
   }
 
-  static int firstBySwar(long x) {
-    long m = Swar.specialBytes(x);
-    return m == 0 ? 8 : Long.numberOfTrailingZeros(m) >>> 3;
+  static void assertFirst(long x, IntPredicate stop, LongUnaryOperator marks) {
+    assertEquals(firstByScan(x, stop), firstMarked(marks.applyAsLong(x)), Long.toHexString(x));
+  }
+
+  /** For every byte value at every position among {@code fillers}: marks' first is stop's first. */
+  static void everyByteAtEveryPosition(int[] fillers, IntPredicate stop, LongUnaryOperator marks) {
+    for (int pos = 0; pos < 8; pos++) {
+      for (int b = 0; b < 256; b++) {
+        for (int filler : fillers) {
+          long x = 0;
+          for (int i = 0; i < 8; i++) {
+            x |= (long) (i == pos ? b : filler) << (8 * i);
+          }
+          assertFirst(x, stop, marks);
+        }
+      }
+    }
+  }
+
+  /** The same for two million words whose bytes come from {@code byteOf}. */
+  static void randomWords(
+      long seed,
+      ToIntFunction<SplittableRandom> byteOf,
+      IntPredicate stop,
+      LongUnaryOperator marks) {
+    SplittableRandom r = new SplittableRandom(seed);
+    for (int t = 0; t < 2_000_000; t++) {
+      long x = 0;
+      for (int i = 0; i < 8; i++) {
+        x |= (long) byteOf.applyAsInt(r) << (8 * i);
+      }
+      assertFirst(x, stop, marks);
+    }
+  }
+
+  static boolean notDigit(int b) {
+    return b < '0' || b > '9';
   }
 
   @Test
   void everyByteValueAtEveryPositionAmongPlainBytes() {
-    for (int pos = 0; pos < 8; pos++) {
-      for (int b = 0; b < 256; b++) {
-        for (int filler : new int[] {'a', ' ', '~', '!', '#', '[', ']'}) {
-          long x = 0;
-          for (int i = 0; i < 8; i++) {
-            x |= (long) (i == pos ? b : filler) << (8 * i);
-          }
-          assertEquals(firstByScan(x), firstBySwar(x), Long.toHexString(x));
-        }
-      }
-    }
+    everyByteAtEveryPosition(
+        new int[] {'a', ' ', '~', '!', '#', '[', ']'}, SwarTest::special, Swar::specialBytes);
   }
 
   @Test
   void randomWordsWithSpecialBytesAnywhere() {
-    SplittableRandom r = new SplittableRandom(7);
-    for (int t = 0; t < 2_000_000; t++) {
-      long x = 0;
-      for (int i = 0; i < 8; i++) {
-        int b = r.nextInt(4) == 0 ? r.nextInt(256) : 0x20 + r.nextInt(0x60);
-        x |= (long) b << (8 * i);
-      }
-      assertEquals(firstByScan(x), firstBySwar(x), Long.toHexString(x));
-    }
-  }
-
-  static int firstNonDigitByScan(long x) {
-    return firstByScan(x, b -> b < '0' || b > '9');
-  }
-
-  static int firstNonDigitBySwar(long x) {
-    long m = Swar.nonDigits(x);
-    return m == 0 ? 8 : Long.numberOfTrailingZeros(m) >>> 3;
+    randomWords(
+        7,
+        r -> r.nextInt(4) == 0 ? r.nextInt(256) : 0x20 + r.nextInt(0x60),
+        SwarTest::special,
+        Swar::specialBytes);
   }
 
   @Test
   void nonDigitsMarksExactlyTheFirstByteThatIsNotADigit() {
-    for (int pos = 0; pos < 8; pos++) {
-      for (int b = 0; b < 256; b++) {
-        for (int filler : new int[] {'0', '5', '9'}) {
-          long x = 0;
-          for (int i = 0; i < 8; i++) {
-            x |= (long) (i == pos ? b : filler) << (8 * i);
-          }
-          assertEquals(firstNonDigitByScan(x), firstNonDigitBySwar(x), Long.toHexString(x));
-        }
-      }
-    }
-    SplittableRandom r = new SplittableRandom(13);
-    for (int t = 0; t < 2_000_000; t++) {
-      long x = 0;
-      for (int i = 0; i < 8; i++) {
-        int b = r.nextInt(3) == 0 ? r.nextInt(256) : '0' + r.nextInt(10);
-        x |= (long) b << (8 * i);
-      }
-      assertEquals(firstNonDigitByScan(x), firstNonDigitBySwar(x), Long.toHexString(x));
-    }
+    everyByteAtEveryPosition(new int[] {'0', '5', '9'}, SwarTest::notDigit, Swar::nonDigits);
+    randomWords(
+        13,
+        r -> r.nextInt(3) == 0 ? r.nextInt(256) : '0' + r.nextInt(10),
+        SwarTest::notDigit,
+        Swar::nonDigits);
   }
 
   @Test
