@@ -275,13 +275,13 @@ public final class Json {
     }
 
     /**
-     * Let the strings of trees read from a byte array refer to that array instead of a copy (without
-     * it, a document of up to 1 MiB is copied once and its strings refer to the copy; a larger one
-     * has each string copied out): a tree then costs one small object per string and no copy. Only for arrays
-     * the caller hands over: the array must not change while any value read from it is in use,
-     * and one string kept keeps the whole array reachable. Off by default. Streams are read into
-     * the reader's own buffer and copy as before; a {@code String} input is encoded into an array
-     * of the reader's own, whose strings always share it.
+     * Let the strings of trees read from a byte array refer to that array instead of a copy: a
+     * tree then costs one small object per string and no copy. (Without it, a document of up to 1
+     * MiB is copied once and its strings refer to the copy; a larger one has each string copied
+     * out.) Only for arrays the caller hands over: the array must not change while any value read
+     * from it is in use, and one string kept keeps the whole array reachable. Off by default.
+     * Streams are read into the reader's own buffer and copy as before; a {@code String} input is
+     * encoded into an array of the reader's own, whose strings always share it.
      */
     public Builder shareInput(boolean on) {
       flags = on ? flags | SHARE_INPUT : flags & ~SHARE_INPUT;
