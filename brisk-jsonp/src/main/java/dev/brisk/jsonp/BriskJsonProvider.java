@@ -26,6 +26,7 @@ import jakarta.json.stream.JsonGeneratorFactory;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParserFactory;
 import java.io.IOException;
+import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -143,17 +144,30 @@ public final class BriskJsonProvider extends JsonProvider {
 
     JsonParser parser(InputStream in) {
       Objects.requireNonNull(in, "input");
-      try {
-        if (in instanceof java.io.ByteArrayInputStream) {
-          // Bytes in memory already: read them as an array, with no stream buffer at all.
-          byte[] all = in.readAllBytes();
-          Encodings.Detected d = Encodings.detect(all, Math.min(4, all.length));
-          if (d.charset == StandardCharsets.UTF_8) {
-            return new Parser(readerOfOwn(all, d.skip, all.length - d.skip), keys);
-          }
-          byte[] utf8 = new String(all, d.skip, all.length - d.skip, d.charset).getBytes(StandardCharsets.UTF_8);
-          return new Parser(readerOfOwn(utf8, 0, utf8.length), keys);
+      if (in instanceof ByteArrayInputStream) {
+        // Bytes in memory already: read them as an array, with no stream buffer at all. Kept
+        // small so that callers inline it (a stream made for the call then costs nothing).
+        byte[] all = ((ByteArrayInputStream) in).readAllBytes();
+        if (Encodings.plainUtf8Start(all)) {
+          return new Parser(readerOfOwn(all, 0, all.length), keys);
         }
+        return parserOfArray(all);
+      }
+      return parserOfStream(in);
+    }
+
+    /** Bytes that do not start as plain UTF-8 at a glance: short, a byte order mark, UTF-16 or 32. */
+    private JsonParser parserOfArray(byte[] all) {
+      Encodings.Detected d = Encodings.detect(all, Math.min(4, all.length));
+      if (d.charset == StandardCharsets.UTF_8) {
+        return new Parser(readerOfOwn(all, d.skip, all.length - d.skip), keys);
+      }
+      byte[] utf8 = new String(all, d.skip, all.length - d.skip, d.charset).getBytes(StandardCharsets.UTF_8);
+      return new Parser(readerOfOwn(utf8, 0, utf8.length), keys);
+    }
+
+    private JsonParser parserOfStream(InputStream in) {
+      try {
         return new Parser(json.reader(Encodings.utf8(in)), keys);
       } catch (IOException e) {
         throw new JsonException("cannot read the input: " + e.getMessage(), e);

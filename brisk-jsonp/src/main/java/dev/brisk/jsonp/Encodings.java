@@ -34,6 +34,15 @@ final class Encodings {
 
   private static final Detected UTF8 = new Detected(StandardCharsets.UTF_8, 0);
 
+  /**
+   * Whether {@link #detect} would find plain UTF-8 with no byte order mark, told from a cheaper
+   * look: at least four bytes, none of the first four zero, and a first byte below 0xEF (no mark
+   * starts lower). False sends the caller to {@code detect}, which decides the rest.
+   */
+  static boolean plainUtf8Start(byte[] b) {
+    return b.length >= 4 && b[0] != 0 && b[1] != 0 && b[2] != 0 && b[3] != 0 && (b[0] & 0xFF) < 0xEF;
+  }
+
   /** From the first {@code n} (up to 4) bytes; RFC 4627 section 3, and byte order marks. */
   static Detected detect(byte[] b, int n) {
     int c0 = n > 0 ? b[0] & 0xFF : -1;

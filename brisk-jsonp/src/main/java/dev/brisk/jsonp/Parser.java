@@ -32,8 +32,12 @@ final class Parser implements JsonParser {
   private JsonToken peeked; // the next core token, read ahead by hasNext at the top level
   private boolean done; // the top-level value has ended
   private boolean started;
-  /** Context stack: true for an array, false for an object. */
-  private boolean[] context = new boolean[4]; // grown by push()
+  /**
+   * Context stack, one bit per level (set for an array, clear for an object): the first 64 levels
+   * in {@code arrays}, deeper ones in {@code deeper}, made only when a document goes that deep.
+   */
+  private long arrays;
+  private boolean[] deeper;
   private int depth;
   /** The text of a scalar read ahead past (only at the top level, where hasNext must look). */
   private String heldText;
@@ -181,10 +185,21 @@ final class Parser implements JsonParser {
   }
 
   private void push(boolean array) {
-    if (depth == context.length) {
-      context = java.util.Arrays.copyOf(context, depth * 2);
+    int d = depth++;
+    if (d < 64) {
+      arrays = array ? arrays | 1L << d : arrays & ~(1L << d);
+    } else {
+      if (deeper == null || d - 64 == deeper.length) {
+        deeper = java.util.Arrays.copyOf(deeper == null ? new boolean[0] : deeper, Math.max(16, 2 * (d - 64)));
+      }
+      deeper[d - 64] = array;
     }
-    context[depth++] = array;
+  }
+
+  /** Whether the innermost open structure (depth > 0) is an array. */
+  private boolean inArray() {
+    int d = depth - 1;
+    return d < 64 ? (arrays >>> d & 1) != 0 : deeper[d - 64];
   }
 
   @Override
@@ -453,21 +468,44 @@ final class Parser implements JsonParser {
     if (current != Event.START_ARRAY) {
       throw new IllegalStateException("getArrayStream() needs START_ARRAY, not " + current);
     }
-    int at = depth;
-    return StreamSupport.stream(new Spliterators.AbstractSpliterator<JsonValue>(Long.MAX_VALUE, Spliterator.ORDERED) {
-      @Override
-      public boolean tryAdvance(Consumer<? super JsonValue> action) {
-        if (depth < at) {
-          return false;
-        }
-        Event e = next();
-        if (e == Event.END_ARRAY && depth < at) {
-          return false;
-        }
-        action.accept(getValue());
-        return true;
+    return StreamSupport.stream(new Elements(depth), false);
+  }
+
+  /** The elements of the array the parser is in, each read as it is asked for. */
+  private final class Elements implements Spliterator<JsonValue> {
+    private final int at;
+
+    Elements(int at) {
+      this.at = at;
+    }
+
+    @Override
+    public boolean tryAdvance(Consumer<? super JsonValue> action) {
+      if (depth < at) {
+        return false;
       }
-    }, false);
+      Event e = next();
+      if (e == Event.END_ARRAY && depth < at) {
+        return false;
+      }
+      action.accept(getValue());
+      return true;
+    }
+
+    @Override
+    public Spliterator<JsonValue> trySplit() {
+      return null; // one parser reads in order
+    }
+
+    @Override
+    public long estimateSize() {
+      return Long.MAX_VALUE;
+    }
+
+    @Override
+    public int characteristics() {
+      return Spliterator.ORDERED;
+    }
   }
 
   @Override
@@ -524,7 +562,7 @@ final class Parser implements JsonParser {
   }
 
   private void skip(boolean array) {
-    if (depth == 0 || context[depth - 1] != array) {
+    if (depth == 0 || inArray() != array) {
       return; // not in that context: nothing happens
     }
     int at = depth;

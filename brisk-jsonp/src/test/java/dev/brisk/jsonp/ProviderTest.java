@@ -109,6 +109,80 @@ class ProviderTest {
   }
 
   @Test
+  void shortInputsAndByteOrderMarksReadTheSameThroughAByteArrayStream() {
+    // Inputs shorter than four bytes, or starting with a mark, take the encoding detection; the
+    // rest are read as UTF-8 at once. Both must give the same events.
+    for (String text : List.of("1", "[]", "{}", "\"\"", "[1]", "  7", "true", "[\"a\",\"b\"]", "{\"k\":[null]}")) {
+      List<Event> expected = events(Json.createParser(new StringReader(text)));
+      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+      assertEquals(expected, events(P.createParser(new ByteArrayInputStream(utf8))), text);
+      byte[] marked = new byte[utf8.length + 3];
+      marked[0] = (byte) 0xEF;
+      marked[1] = (byte) 0xBB;
+      marked[2] = (byte) 0xBF;
+      System.arraycopy(utf8, 0, marked, 3, utf8.length);
+      assertEquals(expected, events(P.createParser(new ByteArrayInputStream(marked))), "marked " + text);
+      byte[] utf16 = text.getBytes(StandardCharsets.UTF_16BE);
+      assertEquals(expected, events(P.createParser(new ByteArrayInputStream(utf16))), "UTF-16BE " + text);
+    }
+    assertThrows(JsonParsingException.class, () -> events(P.createParser(new ByteArrayInputStream(new byte[0]))));
+  }
+
+  private static List<Event> events(JsonParser p) {
+    try (p) {
+      List<Event> events = new java.util.ArrayList<>();
+      while (p.hasNext()) {
+        events.add(p.next());
+      }
+      return events;
+    }
+  }
+
+  @Test
+  void skipArrayAndSkipObjectKnowTheirContextAtEveryDepth() {
+    // Levels alternate object, array, array: 100 deep, past the 64 the parser keeps in one word.
+    int deepest = 100;
+    StringBuilder text = new StringBuilder();
+    for (int d = 1; d <= deepest; d++) {
+      text.append(d % 3 == 1 ? "{\"k\":" : "[");
+    }
+    text.append('1');
+    for (int d = deepest; d >= 1; d--) {
+      text.append(d % 3 == 1 ? '}' : ']');
+    }
+    for (int at : new int[] {1, 2, 3, 63, 64, 65, 66, 67, 99, 100}) {
+      boolean array = at % 3 != 1;
+      try (JsonParser p = parser(text.toString())) {
+        for (int d = 0; d < at; ) {
+          Event e = p.next();
+          if (e == Event.START_ARRAY || e == Event.START_OBJECT) {
+            d++;
+          }
+        }
+        // The wrong skip does nothing: the parser is still at the start of level `at`.
+        if (array) {
+          p.skipObject();
+        } else {
+          p.skipArray();
+        }
+        assertEquals(array ? Event.START_ARRAY : Event.START_OBJECT, p.currentEvent(), "depth " + at);
+        // The right one ends level `at`; what follows is the end of the level around it.
+        if (array) {
+          p.skipArray();
+        } else {
+          p.skipObject();
+        }
+        assertEquals(array ? Event.END_ARRAY : Event.END_OBJECT, p.currentEvent(), "depth " + at);
+        if (at > 1) {
+          assertEquals((at - 1) % 3 == 1 ? Event.END_OBJECT : Event.END_ARRAY, p.next(), "depth " + at);
+        } else {
+          assertFalse(p.hasNext());
+        }
+      }
+    }
+  }
+
+  @Test
   void malformedInputIsAParsingExceptionWithTheLocation() {
     JsonParsingException e = assertThrows(JsonParsingException.class, () -> {
       try (JsonParser p = parser("{\n  \"a\": tru }")) {
