@@ -25,8 +25,8 @@ import jakarta.json.stream.JsonGenerator;
 import jakarta.json.stream.JsonGeneratorFactory;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParserFactory;
-import java.io.IOException;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -145,8 +145,8 @@ public final class BriskJsonProvider extends JsonProvider {
     JsonParser parser(InputStream in) {
       Objects.requireNonNull(in, "input");
       if (in instanceof ByteArrayInputStream) {
-        // Bytes in memory already: read them as an array, with no stream buffer at all. Kept
-        // small so that callers inline it (a stream made for the call then costs nothing).
+        // Bytes in memory already: read them as an array, with no stream buffer at all, and
+        // detect the encoding only when the first bytes do not show plain UTF-8.
         byte[] all = ((ByteArrayInputStream) in).readAllBytes();
         if (Encodings.plainUtf8Start(all)) {
           return new Parser(readerOfOwn(all, 0, all.length), keys);
