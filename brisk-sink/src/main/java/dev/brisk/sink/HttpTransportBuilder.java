@@ -60,9 +60,17 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
     return timeout;
   }
 
-  /** The client given, or a new one with the connect timeout. */
+  /**
+   * The client given, or a new one with the connect timeout that speaks HTTP/1.1. The JDK's
+   * default, HTTP/2, upgrades a cleartext connection when the server agrees (OpenSearch does),
+   * and then sends a batch as 16 KB frames under a 64 KB flow-control window: for bodies of a
+   * megabyte that costs the client more CPU than the serialization does (see brisk-bench's
+   * RESULTS.md, "Shipping 1 000 000 users documents"). Pass a {@link #client} for HTTP/2.
+   */
   public HttpClient httpClient() {
-    return client != null ? client : HttpClient.newBuilder().connectTimeout(connectTimeout).build();
+    return client != null
+        ? client
+        : HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
   }
 
   /** The extra headers as name, value, name, value, ... */

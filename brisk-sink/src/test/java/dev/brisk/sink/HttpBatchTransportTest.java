@@ -38,6 +38,7 @@ class HttpBatchTransportTest {
   final List<byte[]> bodies = new CopyOnWriteArrayList<>();
   final List<String> contentTypes = new CopyOnWriteArrayList<>();
   final List<String> encodings = new CopyOnWriteArrayList<>();
+  final List<String> upgrades = new CopyOnWriteArrayList<>();
   final AtomicInteger requests = new AtomicInteger();
   volatile Answer answer = (n, body) -> 200;
 
@@ -60,6 +61,7 @@ class HttpBatchTransportTest {
       raw = in.readAllBytes();
     }
     String enc = ex.getRequestHeaders().getFirst("Content-Encoding");
+    upgrades.add(String.valueOf(ex.getRequestHeaders().getFirst("Upgrade")));
     byte[] body = raw;
     if ("gzip".equals(enc)) {
       try (InputStream z = new GZIPInputStream(new java.io.ByteArrayInputStream(raw))) {
@@ -110,6 +112,23 @@ class HttpBatchTransportTest {
     }
     assertTrue(bodies.size() >= 10);
     assertEquals("application/json", contentTypes.get(0));
+  }
+
+  @Test
+  void theClientMadeByTheBuilderSpeaksHttp11AndAsksForNoUpgrade() throws Exception {
+    // The JDK client's default, HTTP/2, asks a cleartext server to upgrade on its first request;
+    // the transport's own client must not (large batches cost far more CPU as HTTP/2 frames).
+    try (Sink<SinkTest.Event> sink = sink(HttpBatchTransport.builder(uri).build(), null)) {
+      sink.put(new SinkTest.Event(1));
+    }
+    assertEquals(List.of("null"), upgrades);
+    // The check sees an upgrade where there is one: a client the user passes is used as it is.
+    upgrades.clear();
+    java.net.http.HttpClient http2 = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_2).build();
+    try (Sink<SinkTest.Event> sink = sink(HttpBatchTransport.builder(uri).client(http2).build(), null)) {
+      sink.put(new SinkTest.Event(1));
+    }
+    assertEquals(List.of("h2c"), upgrades);
   }
 
   @Test
