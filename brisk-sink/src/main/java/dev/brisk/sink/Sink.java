@@ -2,11 +2,13 @@ package dev.brisk.sink;
 
 import dev.brisk.json.JsonWriter;
 import java.io.IOException;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -43,7 +45,8 @@ import org.jctools.queues.MpscArrayQueue;
  * from any number of threads. {@code put} and {@code offer} take no lock: the event goes into a
  * JCTools {@link MpscArrayQueue} (a CAS on its producer index), passing a {@link ProducerGate}
  * (two striped counters that let {@code close} wait for producers in flight); only when the queue
- * is full does {@code put} wait, parking in short steps. The
+ * is full does {@code put} wait, parked until the writer has taken a quarter of the queue's
+ * events or bytes, or emptied it. The
  * serializer and the transport run on the writer thread (the serializer on the calling thread
  * instead with {@link Builder#serializeOn serializeOn(CALLER)}); the transport is only ever called
  * from the writer thread, one batch at a time.
@@ -84,6 +87,8 @@ public final class Sink<T> implements AutoCloseable {
   private final long lingerNanos;
   private final long maxQueueBytes;
   private final long putTimeoutNanos;
+  /** The longest a waiting {@code put} parks before it looks again unwoken (a safety net). */
+  private final long maxPutParkNanos;
   private final RetryPolicy retry;
   private final boolean onCaller;
   private final MpscArrayQueue<Object> queue;
@@ -95,6 +100,14 @@ public final class Sink<T> implements AutoCloseable {
   /** Bytes of serialized events in the queue (CALLER mode only). */
   private final AtomicLong queuedBytes = new AtomicLong();
   private volatile boolean writerParked;
+  /**
+   * Producers parked in {@code put} until the queue has room; the writer wakes them each time it
+   * has taken a quarter of the queue's capacity in events or bytes, or emptied it (see {@link
+   * #putSlow}).
+   */
+  private final ConcurrentLinkedQueue<Thread> waiting = new ConcurrentLinkedQueue<>();
+  private final int wakeEvery;
+  private final long wakeEveryBytes;
   /** System.nanoTime after which retries stop (set by close); valid when aborting. */
   private volatile long abortAt;
   private volatile boolean aborting;
@@ -120,9 +133,12 @@ public final class Sink<T> implements AutoCloseable {
     this.lingerNanos = b.linger.toNanos();
     this.maxQueueBytes = b.maxQueueBytes;
     this.putTimeoutNanos = b.putTimeout.toNanos();
+    this.maxPutParkNanos = b.maxPutParkNanos;
     this.retry = b.retry;
     this.onCaller = b.serializeOn == SerializeOn.CALLER;
     this.queue = new MpscArrayQueue<>(Math.max(2, b.queueEvents));
+    this.wakeEvery = Math.max(1, queue.capacity() / 4);
+    this.wakeEveryBytes = Math.max(1, maxQueueBytes / 4);
     this.writer = new Thread(new Writer(), "brisk-sink-writer-" + THREADS.incrementAndGet());
     writer.setDaemon(true);
     writer.start();
@@ -214,24 +230,46 @@ public final class Sink<T> implements AutoCloseable {
     return true;
   }
 
+  /**
+   * Waits for room, parked until the writer wakes it. No wake is lost: this thread joins {@link
+   * #waiting} (a CAS) before it looks at the queue again, and the writer, after taking events
+   * (which frees their slots and bytes), passes a full fence before it reads {@code waiting}; so
+   * either the look sees the room or the writer sees this thread and unparks it (an unpark before
+   * the park makes the park return at once). The park is also bounded, as a safety net.
+   */
   private boolean putSlow(Object item) throws InterruptedException {
     long deadline = System.nanoTime() + putTimeoutNanos;
-    long pause = 1_000;
-    for (;;) {
-      if (Thread.interrupted()) {
-        throw new InterruptedException("interrupted while waiting for room in the sink's queue");
+    Thread me = Thread.currentThread();
+    waiting.add(me);
+    try {
+      for (;;) {
+        if (Thread.interrupted()) {
+          throw new InterruptedException("interrupted while waiting for room in the sink's queue");
+        }
+        if (gate.isClosed()) {
+          throw closedException();
+        }
+        if (handOver(item)) {
+          return true;
+        }
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        LockSupport.parkNanos(this, Math.min(left, maxPutParkNanos));
       }
-      if (gate.isClosed()) {
-        throw closedException();
-      }
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        return false;
-      }
-      LockSupport.parkNanos(Math.min(pause, left));
-      pause = Math.min(pause * 2, 1_000_000);
-      if (handOver(item)) {
-        return true;
+    } finally {
+      waiting.remove(me);
+    }
+  }
+
+
+  /** Unparks the producers waiting for room: called by the writer after it has taken events. */
+  private void wakeProducers() {
+    VarHandle.fullFence(); // the consumer index and bytes freed before the read of waiting
+    if (!waiting.isEmpty()) {
+      for (Thread t : waiting) {
+        LockSupport.unpark(t);
       }
     }
   }
@@ -286,7 +324,10 @@ public final class Sink<T> implements AutoCloseable {
       if (finalMetrics != null) {
         return finalMetrics;
       }
-      // No producer is inside put/offer after this, and none will get in.
+      // No producer is inside put/offer after this, and none will get in. Producers waiting for
+      // room are woken to see the gate shut.
+      gate.shut();
+      wakeProducers();
       gate.closeAndAwait();
       abortAt = System.nanoTime() + timeout.toNanos();
       aborting = true;
@@ -449,6 +490,7 @@ public final class Sink<T> implements AutoCloseable {
       } catch (Throwable t) {
         writerError = t;
         gate.shut();
+        wakeProducers();
         synchronized (failures) {
           failures.add("writer thread stopped: " + t);
         }
@@ -458,9 +500,16 @@ public final class Sink<T> implements AutoCloseable {
 
     private void loop() {
       final MpscArrayQueue<Object> q = queue;
+      int taken = 0; // events taken since producers were last woken
+      long takenBytes = 0; // and their bytes, in CALLER mode
       for (;;) {
         Object o = q.relaxedPoll();
         if (o == null) {
+          if (taken > 0) {
+            taken = 0;
+            takenBytes = 0;
+            wakeProducers();
+          }
           if (batch.count > 0) {
             long now = System.nanoTime();
             if (now - lingerDeadline >= 0) {
@@ -492,7 +541,15 @@ public final class Sink<T> implements AutoCloseable {
         if (batch.count == 0) {
           lingerDeadline = System.nanoTime() + lingerNanos;
         }
+        if (onCaller) {
+          takenBytes += ((byte[]) o).length;
+        }
         add(o);
+        if (++taken >= wakeEvery || takenBytes >= wakeEveryBytes) {
+          taken = 0;
+          takenBytes = 0;
+          wakeProducers();
+        }
       }
     }
 
@@ -803,6 +860,8 @@ public final class Sink<T> implements AutoCloseable {
     private int queueEvents = 1 << 16;
     private long maxQueueBytes = 64L << 20;
     private Duration putTimeout = Duration.ofSeconds(60);
+    /** 50 ms; tests set it longer so that only a wake from the writer or close can end a wait. */
+    long maxPutParkNanos = 50_000_000;
     private RetryPolicy retry = RetryPolicy.defaults();
     private SerializeOn serializeOn = SerializeOn.WRITER;
 

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -121,6 +122,82 @@ class SinkTest {
     SinkMetrics m = sink.metrics();
     assertEquals(accepted, m.accepted());
     assertEquals(2, m.refused());
+  }
+
+  /** A sink whose transport is stuck on {@code release}, its writer holding one event, and its queue of 4 full. */
+  private Sink<Event> fullAndStuck(RecordingTransport t, CountDownLatch inSend, long maxPutParkNanos) throws Exception {
+    Sink.Builder<Event> b = builder(t).maxBatchEvents(1).queueCapacity(4, 1 << 20).putTimeout(Duration.ofHours(1));
+    b.maxPutParkNanos = maxPutParkNanos;
+    Sink<Event> sink = b.build();
+    sink.put(new Event(0));
+    inSend.await();
+    for (int i = 1; i <= 4; i++) {
+      assertTrue(sink.offer(new Event(i)), "a queue of 4 takes event " + i);
+    }
+    return sink;
+  }
+
+  @Test
+  void aPutWaitingForRoomIsWokenByTheWriter() throws Exception {
+    // The put's timeout and its safety-net park are an hour: only the writer's wake can end its
+    // wait within the join below.
+    CountDownLatch inSend = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    RecordingTransport t = stuck(inSend, release);
+    Sink<Event> sink = fullAndStuck(t, inSend, TimeUnit.HOURS.toNanos(1));
+    Thread producer = new Thread(() -> {
+      try {
+        sink.put(new Event(5));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    producer.start();
+    while (producer.getState() != Thread.State.TIMED_WAITING) {
+      Thread.onSpinWait(); // parked in put
+      assertTrue(producer.isAlive(), "the put cannot succeed while the queue is full");
+    }
+    release.countDown();
+    producer.join(TimeUnit.SECONDS.toMillis(60));
+    assertFalse(producer.isAlive(), "the writer took the queued events but did not wake the waiting put");
+    sink.close();
+    assertEquals(6, t.events.size());
+    assertEquals(6, sink.metrics().accepted());
+  }
+
+  @Test
+  void closeWakesAPutWaitingForRoom() throws Exception {
+    CountDownLatch inSend = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    RecordingTransport t = stuck(inSend, release);
+    Sink<Event> sink = fullAndStuck(t, inSend, TimeUnit.HOURS.toNanos(1));
+    java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread producer = new Thread(() -> {
+      try {
+        sink.put(new Event(5));
+      } catch (Throwable e) {
+        thrown.set(e);
+      }
+    });
+    producer.start();
+    while (producer.getState() != Thread.State.TIMED_WAITING) {
+      Thread.onSpinWait();
+    }
+    Thread closer = new Thread(() -> {
+      try {
+        sink.close(Duration.ofSeconds(30));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    closer.start();
+    producer.join(TimeUnit.SECONDS.toMillis(60)); // the transport is still stuck: only close can wake it
+    assertFalse(producer.isAlive(), "close did not wake the put waiting for room");
+    assertTrue(thrown.get() instanceof IllegalStateException, "put after close began: " + thrown.get());
+    release.countDown();
+    closer.join();
+    assertEquals(5, t.events.size(), "the five events accepted before close are delivered");
+    assertEquals(5, sink.metrics().accepted());
   }
 
   @Test
