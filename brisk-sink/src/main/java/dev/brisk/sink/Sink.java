@@ -263,7 +263,6 @@ public final class Sink<T> implements AutoCloseable {
     }
   }
 
-
   /** Unparks the producers waiting for room: called by the writer after it has taken events. */
   private void wakeProducers() {
     VarHandle.fullFence(); // the consumer index and bytes freed before the read of waiting

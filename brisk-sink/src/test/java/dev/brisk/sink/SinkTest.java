@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -137,6 +138,23 @@ class SinkTest {
     return sink;
   }
 
+  /** Starts a put of event 5 into a full sink; returns its thread once it is parked waiting for room. */
+  private static Thread waitingPut(Sink<Event> sink, AtomicReference<Throwable> thrown) {
+    Thread producer = new Thread(() -> {
+      try {
+        sink.put(new Event(5));
+      } catch (Throwable e) {
+        thrown.set(e);
+      }
+    });
+    producer.start();
+    while (producer.getState() != Thread.State.TIMED_WAITING) {
+      assertTrue(producer.isAlive(), "the put cannot end while the queue is full: " + thrown.get());
+      Thread.onSpinWait();
+    }
+    return producer;
+  }
+
   @Test
   void aPutWaitingForRoomIsWokenByTheWriter() throws Exception {
     // The put's timeout and its safety-net park are an hour: only the writer's wake can end its
@@ -145,21 +163,12 @@ class SinkTest {
     CountDownLatch release = new CountDownLatch(1);
     RecordingTransport t = stuck(inSend, release);
     Sink<Event> sink = fullAndStuck(t, inSend, TimeUnit.HOURS.toNanos(1));
-    Thread producer = new Thread(() -> {
-      try {
-        sink.put(new Event(5));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
-    producer.start();
-    while (producer.getState() != Thread.State.TIMED_WAITING) {
-      Thread.onSpinWait(); // parked in put
-      assertTrue(producer.isAlive(), "the put cannot succeed while the queue is full");
-    }
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    Thread producer = waitingPut(sink, thrown);
     release.countDown();
     producer.join(TimeUnit.SECONDS.toMillis(60));
     assertFalse(producer.isAlive(), "the writer took the queued events but did not wake the waiting put");
+    assertEquals(null, thrown.get());
     sink.close();
     assertEquals(6, t.events.size());
     assertEquals(6, sink.metrics().accepted());
@@ -171,18 +180,8 @@ class SinkTest {
     CountDownLatch release = new CountDownLatch(1);
     RecordingTransport t = stuck(inSend, release);
     Sink<Event> sink = fullAndStuck(t, inSend, TimeUnit.HOURS.toNanos(1));
-    java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
-    Thread producer = new Thread(() -> {
-      try {
-        sink.put(new Event(5));
-      } catch (Throwable e) {
-        thrown.set(e);
-      }
-    });
-    producer.start();
-    while (producer.getState() != Thread.State.TIMED_WAITING) {
-      Thread.onSpinWait();
-    }
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    Thread producer = waitingPut(sink, thrown);
     Thread closer = new Thread(() -> {
       try {
         sink.close(Duration.ofSeconds(30));
