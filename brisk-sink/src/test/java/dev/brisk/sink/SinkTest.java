@@ -125,78 +125,75 @@ class SinkTest {
     assertEquals(2, m.refused());
   }
 
-  /** A sink whose transport is stuck on {@code release}, its writer holding one event, and its queue of 4 full. */
-  private Sink<Event> fullAndStuck(RecordingTransport t, CountDownLatch inSend, long maxPutParkNanos) throws Exception {
-    Sink.Builder<Event> b = builder(t).maxBatchEvents(1).queueCapacity(4, 1 << 20).putTimeout(Duration.ofHours(1));
-    b.maxPutParkNanos = maxPutParkNanos;
-    Sink<Event> sink = b.build();
-    sink.put(new Event(0));
-    inSend.await();
-    for (int i = 1; i <= 4; i++) {
-      assertTrue(sink.offer(new Event(i)), "a queue of 4 takes event " + i);
-    }
-    return sink;
-  }
+  /**
+   * A sink whose transport is stuck until {@code release}, its writer holding event 0 and its
+   * queue of 4 full, and a producer parked in a put of event 5. The put's timeout and its
+   * safety-net park are an hour: only a wake (from the writer, or from close) can end its wait
+   * within the tests' 60 s joins.
+   */
+  private static final class WaitingPut {
+    final CountDownLatch release = new CountDownLatch(1);
+    final RecordingTransport transport;
+    final Sink<Event> sink;
+    final AtomicReference<Throwable> thrown = new AtomicReference<>();
+    final Thread producer;
 
-  /** Starts a put of event 5 into a full sink; returns its thread once it is parked waiting for room. */
-  private static Thread waitingPut(Sink<Event> sink, AtomicReference<Throwable> thrown) {
-    Thread producer = new Thread(() -> {
-      try {
-        sink.put(new Event(5));
-      } catch (Throwable e) {
-        thrown.set(e);
+    WaitingPut() throws Exception {
+      CountDownLatch inSend = new CountDownLatch(1);
+      transport = stuck(inSend, release);
+      Sink.Builder<Event> b = builder(transport).maxBatchEvents(1).queueCapacity(4, 1 << 20).putTimeout(Duration.ofHours(1));
+      b.maxPutParkNanos = TimeUnit.HOURS.toNanos(1);
+      sink = b.build();
+      sink.put(new Event(0));
+      inSend.await();
+      for (int i = 1; i <= 4; i++) {
+        assertTrue(sink.offer(new Event(i)), "a queue of 4 takes event " + i);
       }
-    });
-    producer.start();
-    while (producer.getState() != Thread.State.TIMED_WAITING) {
-      assertTrue(producer.isAlive(), "the put cannot end while the queue is full: " + thrown.get());
-      Thread.onSpinWait();
+      producer = new Thread(() -> {
+        try {
+          sink.put(new Event(5));
+        } catch (Throwable e) {
+          thrown.set(e);
+        }
+      });
+      producer.start();
+      while (producer.getState() != Thread.State.TIMED_WAITING) {
+        assertTrue(producer.isAlive(), "the put cannot end while the queue is full: " + thrown.get());
+        Thread.onSpinWait();
+      }
     }
-    return producer;
   }
 
   @Test
   void aPutWaitingForRoomIsWokenByTheWriter() throws Exception {
-    // The put's timeout and its safety-net park are an hour: only the writer's wake can end its
-    // wait within the join below.
-    CountDownLatch inSend = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    RecordingTransport t = stuck(inSend, release);
-    Sink<Event> sink = fullAndStuck(t, inSend, TimeUnit.HOURS.toNanos(1));
-    AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread producer = waitingPut(sink, thrown);
-    release.countDown();
-    producer.join(TimeUnit.SECONDS.toMillis(60));
-    assertFalse(producer.isAlive(), "the writer took the queued events but did not wake the waiting put");
-    assertEquals(null, thrown.get());
-    sink.close();
-    assertEquals(6, t.events.size());
-    assertEquals(6, sink.metrics().accepted());
+    WaitingPut w = new WaitingPut();
+    w.release.countDown();
+    w.producer.join(TimeUnit.SECONDS.toMillis(60));
+    assertFalse(w.producer.isAlive(), "the writer took the queued events but did not wake the waiting put");
+    assertEquals(null, w.thrown.get());
+    w.sink.close();
+    assertEquals(6, w.transport.events.size());
+    assertEquals(6, w.sink.metrics().accepted());
   }
 
   @Test
   void closeWakesAPutWaitingForRoom() throws Exception {
-    CountDownLatch inSend = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    RecordingTransport t = stuck(inSend, release);
-    Sink<Event> sink = fullAndStuck(t, inSend, TimeUnit.HOURS.toNanos(1));
-    AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread producer = waitingPut(sink, thrown);
+    WaitingPut w = new WaitingPut();
     Thread closer = new Thread(() -> {
       try {
-        sink.close(Duration.ofSeconds(30));
+        w.sink.close(Duration.ofSeconds(30));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     });
     closer.start();
-    producer.join(TimeUnit.SECONDS.toMillis(60)); // the transport is still stuck: only close can wake it
-    assertFalse(producer.isAlive(), "close did not wake the put waiting for room");
-    assertTrue(thrown.get() instanceof IllegalStateException, "put after close began: " + thrown.get());
-    release.countDown();
+    w.producer.join(TimeUnit.SECONDS.toMillis(60)); // the transport is still stuck: only close can wake it
+    assertFalse(w.producer.isAlive(), "close did not wake the put waiting for room");
+    assertTrue(w.thrown.get() instanceof IllegalStateException, "put after close began: " + w.thrown.get());
+    w.release.countDown();
     closer.join();
-    assertEquals(5, t.events.size(), "the five events accepted before close are delivered");
-    assertEquals(5, sink.metrics().accepted());
+    assertEquals(5, w.transport.events.size(), "the five events accepted before close are delivered");
+    assertEquals(5, w.sink.metrics().accepted());
   }
 
   @Test
