@@ -5,10 +5,8 @@ import dev.brisk.json.JsonException;
 import dev.brisk.json.JsonReader;
 import dev.brisk.json.JsonToken;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -28,11 +26,12 @@ import picocli.CommandLine.Spec;
       "Check that files are valid JSON (RFC 8259, strict) within the default limits.",
       "Files ending in .ndjson or .jsonl are read as one JSON value per line, and every bad line"
           + " is reported; other files must hold exactly one value.",
-      "A fault is reported as file:line:column: message (at $.json.path)."
+      "A fault is reported as file:line:column: message (at $.json.path).",
+      "A FILE of - is standard input (read as NDJSON with --ndjson)."
     },
     footer = {"", "Exit codes: 0 all valid, 1 a file is invalid or unreadable, 2 usage."})
 final class CheckCommand implements Callable<Integer> {
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON or NDJSON files.")
+  @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON or NDJSON files; - for standard input.")
   List<Path> files;
 
   @Option(names = "--ndjson", description = "Read every file as NDJSON, whatever its name.")
@@ -55,27 +54,23 @@ final class CheckCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     boolean allValid = true;
     for (Path file : files) {
+      String label = Input.label(file);
       try {
-        Result r = isNdjson(file) ? checkLines(file, err) : checkDocument(file, err);
+        Result r = Input.isNdjson(file, ndjson) ? checkLines(file, label, err) : checkDocument(file, label, err);
         allValid &= r.errors == 0;
         if (!quiet && r.errors == 0) {
-          out.printf("%s: ok (%d %s, %s)%n", file, r.values, r.values == 1 ? "value" : "values", Progress.bytes(r.bytes));
+          out.printf("%s: ok (%d %s, %s)%n", label, r.values, r.values == 1 ? "value" : "values", Progress.bytes(r.bytes));
         } else if (r.errors > 0) {
-          err.printf("%s: %d invalid %s%n", file, r.errors, r.errors == 1 ? "value" : "values");
+          err.printf("%s: %d invalid %s%n", label, r.errors, r.errors == 1 ? "value" : "values");
         }
       } catch (IOException | UncheckedIOException e) {
         allValid = false;
-        err.printf("%s: cannot read: %s%n", file, e.getMessage());
+        err.printf("%s: cannot read: %s%n", label, e.getMessage());
       }
     }
     out.flush();
     err.flush();
     return allValid ? Main.OK : Main.BAD_INPUT;
-  }
-
-  private boolean isNdjson(Path file) {
-    String name = file.getFileName().toString();
-    return ndjson || name.endsWith(".ndjson") || name.endsWith(".jsonl");
   }
 
   static final class Result {
@@ -85,32 +80,32 @@ final class CheckCommand implements Callable<Integer> {
   }
 
   /** One document, streamed token by token: constant memory for any size. */
-  private Result checkDocument(Path file, PrintWriter err) throws IOException {
+  private Result checkDocument(Path file, String label, PrintWriter err) throws IOException {
     Result r = new Result();
-    r.bytes = Files.size(file);
-    Progress progress = new Progress(err, file.getFileName().toString(), r.bytes, Progress.stderrIsTerminal());
-    try (JsonReader reader = Json.DEFAULT.reader(progress.track(Files.newInputStream(file)))) {
+    Progress progress = new Progress(err, label, Input.size(file), Progress.stderrIsTerminal());
+    CountingInputStream in = new CountingInputStream(progress.track(Input.open(file)), null);
+    try (JsonReader reader = Json.DEFAULT.reader(in)) {
       while (reader.next() != JsonToken.END_DOCUMENT) {
         // every token is checked as it is read
       }
       r.values = 1;
     } catch (JsonException e) {
       progress.finish();
-      report(err, file, e.line(), e);
+      report(err, label, e.line(), e);
       r.errors = 1;
       return r;
     }
     progress.finish();
+    r.bytes = in.count();
     return r;
   }
 
   /** NDJSON: see {@link NdjsonLines}. */
-  private Result checkLines(Path file, PrintWriter err) throws IOException {
+  private Result checkLines(Path file, String label, PrintWriter err) throws IOException {
     Result r = new Result();
-    r.bytes = Files.size(file);
-    Progress progress = new Progress(err, file.getFileName().toString(), r.bytes, Progress.stderrIsTerminal());
-    try (InputStream in = progress.track(Files.newInputStream(file))) {
-      NdjsonLines.Counts c = NdjsonLines.check(in, file, (buf, len) -> {
+    Progress progress = new Progress(err, label, Input.size(file), Progress.stderrIsTerminal());
+    try (CountingInputStream in = new CountingInputStream(progress.track(Input.open(file)), null)) {
+      NdjsonLines.Counts c = NdjsonLines.check(in, label, (buf, len) -> {
         JsonReader reader = Json.DEFAULT.reader(buf, 0, len);
         while (reader.next() != JsonToken.END_DOCUMENT) {
           // checked as read
@@ -118,11 +113,12 @@ final class CheckCommand implements Callable<Integer> {
       }, maxErrors, err, progress::finish);
       r.values = c.valid;
       r.errors = c.invalid;
+      r.bytes = in.count();
     }
     return r;
   }
 
-  private static void report(PrintWriter err, Path file, long line, JsonException e) {
+  private static void report(PrintWriter err, String file, long line, JsonException e) {
     NdjsonLines.report(err, file, line, e);
   }
 }

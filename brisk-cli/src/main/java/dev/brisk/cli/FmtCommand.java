@@ -50,7 +50,7 @@ final class FmtCommand implements Callable<Integer> {
     }
     boolean ndjson = file.endsWith(".ndjson") || file.endsWith(".jsonl");
     Json writer = Json.builder().indent(compact || ndjson || indent == 0 ? null : " ".repeat(indent)).build();
-    try (InputStream in = "-".equals(file) ? System.in : Files.newInputStream(Path.of(file));
+    try (InputStream in = Input.open(Path.of(file));
         OutputStream out = output == null ? new NonClosing(System.out) : Files.newOutputStream(output)) {
       OutputStream buffered = new BufferedOutputStream(out, 1 << 16);
       if (ndjson) {
@@ -67,10 +67,10 @@ final class FmtCommand implements Callable<Integer> {
       }
       buffered.flush();
     } catch (JsonException e) {
-      err.printf("%s:%d:%d: %s (at %s)%n", file, e.line(), e.column(), e.reason(), e.path());
+      NdjsonLines.report(err, Input.label(Path.of(file)), e.line(), e);
       return Main.BAD_INPUT;
     } catch (IOException | UncheckedIOException e) {
-      err.printf("%s: %s%n", file, e.getMessage());
+      err.printf("%s: %s%n", Input.label(Path.of(file)), e.getMessage());
       return Main.BAD_INPUT;
     }
     return Main.OK;

@@ -5,7 +5,6 @@ import dev.brisk.json.JsonException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 
 /**
  * The NDJSON loop of {@code check} and {@code validate}: each non-blank line on its own, so that a
@@ -27,11 +26,11 @@ final class NdjsonLines {
   }
 
   /**
-   * Runs {@code check} on every line of {@code in}, reporting the first {@code maxErrors} faults
+   * Runs {@code check} on every line of {@code in} (named {@code file} in messages), reporting the first {@code maxErrors} faults
    * as {@code file:line:column: message (at path)} ({@code beforeReport} runs first, to end a
    * progress bar) and a count of the rest.
    */
-  static Counts check(InputStream in, Path file, Check check, int maxErrors, PrintWriter err, Runnable beforeReport)
+  static Counts check(InputStream in, String file, Check check, int maxErrors, PrintWriter err, Runnable beforeReport)
       throws IOException {
     Counts c = new Counts();
     LineReader lines = new LineReader(in, Json.DEFAULT.limits().maxStringLength() + (1 << 20));
@@ -63,7 +62,7 @@ final class NdjsonLines {
   }
 
   /** A fault as {@code file:line:column: message (at path)}. */
-  static void report(PrintWriter err, Path file, long line, JsonException e) {
+  static void report(PrintWriter err, String file, long line, JsonException e) {
     err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), e.reason(), e.path());
   }
 }

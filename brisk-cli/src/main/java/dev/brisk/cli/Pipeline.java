@@ -115,7 +115,7 @@ final class Pipeline<T> {
           r.invalid++;
           if (r.invalid <= maxErrors) {
             ticker.clear();
-            NdjsonLines.report(err, java.nio.file.Path.of(source), lineNo, e);
+            NdjsonLines.report(err, source, lineNo, e);
           }
           if (deadLetters != null) {
             badRecords.add(invalidRecord(lineNo, e, lines));

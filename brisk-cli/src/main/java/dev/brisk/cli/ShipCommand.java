@@ -142,16 +142,12 @@ final class ShipCommand implements Callable<Integer> {
       return Main.USAGE;
     }
     Transport dead = deadLetter == null ? null : Pipeline.shared(NdjsonFileTransport.singleFile(deadLetter));
-    String source = "-".equals(input) ? "<stdin>" : input;
-    long total = "-".equals(input) ? -1 : Files.size(Path.of(input));
+    String source = Input.label(Path.of(input));
+    long total = Input.size(Path.of(input));
     Pipeline.Ticker ticker = new Pipeline.Ticker(err, "ship", total, !quiet && Progress.stderrIsTerminal(),
         quiet ? null : Duration.ofSeconds(10));
     Pipeline.Result r;
-    // Standard input is left open: it is not ours to close.
-    try (InputStream in = "-".equals(input) ? new java.io.FilterInputStream(System.in) {
-          @Override
-          public void close() {}
-        } : Files.newInputStream(Path.of(input))) {
+    try (InputStream in = Input.open(Path.of(input))) {
       if (schema != null) {
         Codec<JsonRecord> codec;
         try {

@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
           + " integer ranges, required fields, and (with --reject-unknown) undeclared members.",
       "Files ending in .ndjson or .jsonl hold one event per line, and every bad line is reported;"
           + " other files hold one event.",
-      "A fault is reported as file:line:column: message (at $.json.path)."
+      "A fault is reported as file:line:column: message (at $.json.path).",
+      "A FILE of - is standard input (read as NDJSON with --ndjson)."
     },
     footer = {"", "Exit codes: 0 all valid, 1 an event is invalid or a file unreadable, 2 usage"
         + " (including a schema text that does not compile, or a type it does not declare)."})
@@ -44,7 +45,7 @@ final class ValidateCommand implements Callable<Integer> {
   @Option(names = "--type", required = true, paramLabel = "NAME", description = "The schema every event must fit.")
   String type;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON or NDJSON files of events.")
+  @Parameters(arity = "1..*", paramLabel = "FILE", description = "JSON or NDJSON files of events; - for standard input.")
   List<Path> files;
 
   @Option(names = "--ndjson", description = "Read every file as NDJSON, whatever its name.")
@@ -82,12 +83,12 @@ final class ValidateCommand implements Callable<Integer> {
     boolean readable = true;
     for (Path file : files) {
       try {
-        long[] r = isNdjson(file) ? lines(codec, file, err) : document(codec, file, err);
+        long[] r = Input.isNdjson(file, ndjson) ? lines(codec, file, err) : document(codec, file, err);
         valid += r[0];
         invalid += r[1];
       } catch (IOException | UncheckedIOException e) {
         readable = false;
-        err.printf("%s: cannot read: %s%n", file, e.getMessage());
+        err.printf("%s: cannot read: %s%n", Input.label(file), e.getMessage());
       }
     }
     if (!quiet || invalid > 0) {
@@ -119,29 +120,21 @@ final class ValidateCommand implements Callable<Integer> {
     return null;
   }
 
-  private boolean isNdjson(Path file) {
-    String name = file.getFileName().toString();
-    return ndjson || name.endsWith(".ndjson") || name.endsWith(".jsonl");
-  }
-
   private long[] document(Codec<JsonRecord> codec, Path file, PrintWriter err) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
+    try (InputStream in = Input.open(file)) {
       codec.read(in);
       return new long[] {1, 0};
     } catch (JsonException e) {
-      report(err, file, e.line(), e);
+      NdjsonLines.report(err, Input.label(file), e.line(), e);
       return new long[] {0, 1};
     }
   }
 
   private long[] lines(Codec<JsonRecord> codec, Path file, PrintWriter err) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
-      NdjsonLines.Counts c = NdjsonLines.check(in, file, (buf, len) -> codec.read(buf, 0, len), maxErrors, err, () -> {});
+    try (InputStream in = Input.open(file)) {
+      NdjsonLines.Counts c =
+          NdjsonLines.check(in, Input.label(file), (buf, len) -> codec.read(buf, 0, len), maxErrors, err, () -> {});
       return new long[] {c.valid, c.invalid};
     }
-  }
-
-  private static void report(PrintWriter err, Path file, long line, JsonException e) {
-    NdjsonLines.report(err, file, line, e);
   }
 }

@@ -184,4 +184,69 @@ class CliTest {
     assertEquals(2, badText.code());
     assertTrue(badText.err().contains("bad.schema:1:20:"), badText.err());
   }
+
+  /** Standard input for one run: {@code content}, remembering whether anyone closed it. */
+  static final class Stdin extends java.io.ByteArrayInputStream {
+    boolean closed;
+
+    Stdin(String content) {
+      super(content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
+  static Run withStdin(Stdin in, String... args) {
+    java.io.InputStream saved = System.in;
+    System.setIn(in);
+    try {
+      return brisk(args);
+    } finally {
+      System.setIn(saved);
+    }
+  }
+
+  @Test
+  void checkReadsStandardInputNamedDash() {
+    Stdin doc = new Stdin("{\"a\":[1,2]}");
+    Run ok = withStdin(doc, "check", "-");
+    assertEquals(0, ok.code(), ok.err());
+    assertEquals("<stdin>: ok (1 value, 11 B)\n", ok.out());
+    assertTrue(!doc.closed, "standard input was closed");
+
+    Run lines = withStdin(new Stdin("{\"a\":1}\n{\"a\":01}\n[2]\n"), "check", "--ndjson", "-");
+    assertEquals(1, lines.code());
+    assertTrue(lines.err().startsWith("<stdin>:2:6: leading zeros are not allowed in numbers (at $.a)\n"), lines.err());
+    assertTrue(lines.err().endsWith("<stdin>: 1 invalid value\n"), lines.err());
+
+    Run bad = withStdin(new Stdin("[1,"), "check", "-");
+    assertEquals(1, bad.code());
+    assertTrue(bad.err().startsWith("<stdin>:1:4: "), bad.err());
+  }
+
+  @Test
+  void validateReadsStandardInputNamedDash() throws IOException {
+    Path schema = write("u.schema", "create json schema User(name string, age int)");
+    Stdin events = new Stdin("{\"name\":\"a\",\"age\":3}\n{\"name\":\"b\",\"age\":\"x\"}\n");
+    Run r = withStdin(events, "validate", "--schema", schema.toString(), "--type", "User", "--ndjson", "-");
+    assertEquals(1, r.code());
+    assertEquals("<stdin>:2:19: expected an int but found a string (at $.age)\n1 valid, 1 invalid User events\n", r.err());
+    assertTrue(!events.closed, "standard input was closed");
+  }
+
+  @Test
+  void fmtReadsStandardInputAndLeavesItOpen() throws IOException {
+    Stdin in = new Stdin("{\"a\" : [1.50, 2e3]}");
+    Path out = dir.resolve("out.json");
+    Run r = withStdin(in, "fmt", "--compact", "-", "-o", out.toString());
+    assertEquals(0, r.code(), r.err());
+    assertEquals("{\"a\":[1.50,2e3]}\n", Files.readString(out));
+    assertTrue(!in.closed, "standard input was closed");
+    Run bad = withStdin(new Stdin("[1,]"), "fmt", "-", "-o", out.toString());
+    assertEquals(1, bad.code());
+    assertTrue(bad.err().startsWith("<stdin>:1:4: "), bad.err());
+  }
 }
