@@ -20,8 +20,8 @@ import org.opensearch.client.json.JsonpMapper;
 import org.opensearch.client.json.JsonpSerializable;
 
 /**
- * A {@link JsonpMapper} for the opensearch-java client (3.x) that finds how to read and write each
- * class once, and then does it at byte speed.
+ * A {@link JsonpMapper} for the opensearch-java client (3.x; also tested with 2.26) that finds how
+ * to read and write each class once, and then does it at byte speed.
  *
  * <ul>
  *   <li>The client's own model classes (annotated {@code @JsonpDeserializable}) through their

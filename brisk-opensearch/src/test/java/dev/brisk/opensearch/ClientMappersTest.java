@@ -117,7 +117,7 @@ class ClientMappersTest {
         }
       }
       assertEquals(expected, tagCounts);
-      double avgAge = search.aggregations().get("avg_age").avg().value();
+      double avgAge = avgValue(search.aggregations().get("avg_age").avg());
 
       // Every hit, a page at a time, in uid order.
       List<Person> all = new ArrayList<>();
@@ -147,11 +147,32 @@ class ClientMappersTest {
     }
   }
 
+  /**
+   * The average, read by name: {@code value()} returns a {@code Double} in client 3.x and a {@code
+   * double} in 2.x, so a direct call compiled against one does not link against the other.
+   */
+  static double avgValue(Object avgAggregate) throws ReflectiveOperationException {
+    return ((Number) avgAggregate.getClass().getMethod("value").invoke(avgAggregate)).doubleValue();
+  }
+
   @Test
   void jacksonAndBriskMappersReadAndWriteTheSameDocumentsAndAgree(OpenSearchFixture os) throws Exception {
     Seen jackson = exercise(os, new JacksonJsonpMapper(), "people-jackson");
     Seen brisk = exercise(os, new BriskJsonpMapper(), "people-brisk");
     assertEquals(jackson, brisk);
+  }
+
+  /**
+   * The build runs this class twice: with the client it compiles against, and (execution
+   * client-2.x) with the 2.x client swapped in at run time. This checks the swap took place.
+   */
+  @Test
+  void theClientOnTheClassPathIsTheVersionThisRunIsFor() throws Exception {
+    String expected = System.getProperty("brisk.opensearch.client");
+    org.junit.jupiter.api.Assumptions.assumeTrue(expected != null, "run by the build, which names the client version");
+    java.nio.file.Path jar = java.nio.file.Path.of(
+        OpenSearchClient.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    assertEquals("opensearch-java-" + expected + ".jar", jar.getFileName().toString());
   }
 
   @Test
