@@ -65,7 +65,7 @@ final class CheckCommand implements Callable<Integer> {
         }
       } catch (IOException | UncheckedIOException e) {
         allValid = false;
-        err.printf("%s: cannot read: %s%n", label, e.getMessage());
+        err.printf("%s: cannot read: %s%n", label, Input.why(e));
       }
     }
     out.flush();
@@ -84,14 +84,14 @@ final class CheckCommand implements Callable<Integer> {
     Result r = new Result();
     Progress progress = new Progress(err, label, Input.size(file), Progress.stderrIsTerminal());
     CountingInputStream in = new CountingInputStream(progress.track(Input.open(file)), null);
-    try (JsonReader reader = Json.DEFAULT.reader(in)) {
+    try (in; JsonReader reader = Json.DEFAULT.reader(in)) {
       while (reader.next() != JsonToken.END_DOCUMENT) {
         // every token is checked as it is read
       }
       r.values = 1;
     } catch (JsonException e) {
       progress.finish();
-      report(err, label, e.line(), e);
+      NdjsonLines.report(err, label, e.line(), e);
       r.errors = 1;
       return r;
     }
@@ -116,9 +116,5 @@ final class CheckCommand implements Callable<Integer> {
       r.bytes = in.count();
     }
     return r;
-  }
-
-  private static void report(PrintWriter err, String file, long line, JsonException e) {
-    NdjsonLines.report(err, file, line, e);
   }
 }

@@ -48,9 +48,10 @@ final class FmtCommand implements Callable<Integer> {
     if (indent < 0 || indent > 16) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--indent must be 0..16");
     }
-    boolean ndjson = file.endsWith(".ndjson") || file.endsWith(".jsonl");
+    Path path = Path.of(file);
+    boolean ndjson = Input.isNdjson(path, false);
     Json writer = Json.builder().indent(compact || ndjson || indent == 0 ? null : " ".repeat(indent)).build();
-    try (InputStream in = Input.open(Path.of(file));
+    try (InputStream in = Input.open(path);
         OutputStream out = output == null ? new NonClosing(System.out) : Files.newOutputStream(output)) {
       OutputStream buffered = new BufferedOutputStream(out, 1 << 16);
       if (ndjson) {
@@ -67,10 +68,10 @@ final class FmtCommand implements Callable<Integer> {
       }
       buffered.flush();
     } catch (JsonException e) {
-      NdjsonLines.report(err, Input.label(Path.of(file)), e.line(), e);
+      NdjsonLines.report(err, Input.label(path), e.line(), e);
       return Main.BAD_INPUT;
     } catch (IOException | UncheckedIOException e) {
-      err.printf("%s: %s%n", Input.label(Path.of(file)), e.getMessage());
+      err.printf("%s: cannot read: %s%n", Input.label(path), Input.why(e));
       return Main.BAD_INPUT;
     }
     return Main.OK;

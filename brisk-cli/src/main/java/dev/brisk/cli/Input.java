@@ -43,7 +43,24 @@ final class Input {
 
   /** Whether the input is read one JSON value per line: by its name, or because the user said so. */
   static boolean isNdjson(Path file, boolean forced) {
-    String name = file.getFileName().toString();
-    return forced || name.endsWith(".ndjson") || name.endsWith(".jsonl");
+    Path name = file.getFileName(); // none for a root such as "/"
+    String n = name == null ? "" : name.toString();
+    return forced || n.endsWith(".ndjson") || n.endsWith(".jsonl");
+  }
+
+  /**
+   * Why reading failed, for a message: "no such file", "permission denied", or the exception's own
+   * words and, when it wraps another (the reader's {@code UncheckedIOException} around the
+   * stream's), that one's too, such as "Is a directory".
+   */
+  static String why(Exception e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    Throwable c = e.getCause();
+    return c == null || c.getMessage() == null ? e.getMessage() : e.getMessage() + ": " + c.getMessage();
   }
 }

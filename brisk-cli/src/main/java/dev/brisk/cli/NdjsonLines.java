@@ -26,9 +26,9 @@ final class NdjsonLines {
   }
 
   /**
-   * Runs {@code check} on every line of {@code in} (named {@code file} in messages), reporting the first {@code maxErrors} faults
-   * as {@code file:line:column: message (at path)} ({@code beforeReport} runs first, to end a
-   * progress bar) and a count of the rest.
+   * Runs {@code check} on every line of {@code in} (named {@code file} in messages), reporting
+   * the first {@code maxErrors} faults as {@code file:line:column: message (at path)} ({@code
+   * beforeReport} runs first, to end a progress bar) and a count of the rest.
    */
   static Counts check(InputStream in, String file, Check check, int maxErrors, PrintWriter err, Runnable beforeReport)
       throws IOException {

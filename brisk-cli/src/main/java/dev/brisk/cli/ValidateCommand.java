@@ -88,7 +88,7 @@ final class ValidateCommand implements Callable<Integer> {
         invalid += r[1];
       } catch (IOException | UncheckedIOException e) {
         readable = false;
-        err.printf("%s: cannot read: %s%n", Input.label(file), e.getMessage());
+        err.printf("%s: cannot read: %s%n", Input.label(file), Input.why(e));
       }
     }
     if (!quiet || invalid > 0) {

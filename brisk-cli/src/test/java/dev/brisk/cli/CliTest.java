@@ -71,7 +71,11 @@ class CliTest {
   void missingFileIsBadInputAndUnknownOptionIsUsage() {
     Run missing = brisk("check", dir.resolve("nope.json").toString());
     assertEquals(1, missing.code());
-    assertTrue(missing.err().contains("cannot read"), missing.err());
+    assertEquals(dir.resolve("nope.json") + ": cannot read: no such file\n", missing.err());
+    Run directory = brisk("check", dir.toString());
+    assertEquals(1, directory.code());
+    // The stream's own reason (the system's words, "Is a directory" here) follows the reader's.
+    assertTrue(directory.err().startsWith(dir + ": cannot read: reading JSON input at offset 0: "), directory.err());
     assertEquals(2, brisk("check", "--bogus", "x.json").code());
     assertEquals(2, brisk().code());
     assertEquals(2, brisk("check").code());
