@@ -129,8 +129,12 @@ public final class JsonReader implements Closeable {
   private int expect = E_VALUE;
   private byte[] kinds = new byte[8]; // grown by push(); most documents are shallow
   private int[] counts = new int[8];
-  /** Per level: start << 32 | length << 1 | escaped of the last name, or -1 when in names[]. */
+  /**
+   * Per level: start << 32 | length << 1 | escaped of the last name, -1 when it is in names[], or
+   * {@link #NO_NAME} while a name is being scanned.
+   */
   private long[] nameRef = new long[8];
+  private static final long NO_NAME = -2;
   /** Per level: names kept as Strings when their bytes left the buffer; allocated on first use. */
   private String[] names;
 
@@ -290,6 +294,7 @@ public final class JsonReader implements Closeable {
       if (++counts[d] > memberLimit) {
         throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
       }
+      nameRef[d] = NO_NAME; // an error in the name is at the object's path, not at an old name
       scanString(maxNameLength, "member name", "maxNameLength");
       // One store: where the name is; decoded only for a path, or kept as a String by fill().
       nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
@@ -505,9 +510,9 @@ public final class JsonReader implements Closeable {
           return b;
         }
         // A comment: skip it and go on with the white space after it.
-        int start = pos;
+        long start = base + pos; // absolute: a refill may move the bytes down
         if (!ensure(2)) {
-          throw error("unexpected end of input in a comment", start);
+          throw error("unexpected end of input in a comment", (int) (start - base));
         }
         int kind = buf[pos + 1];
         if (kind == '/') {
@@ -525,7 +530,7 @@ public final class JsonReader implements Closeable {
           pos += 2;
           while (true) {
             if (!ensure(2)) {
-              throw error("unterminated comment", start);
+              throw error("unterminated comment: the /* at offset " + start + " has no */", end);
             }
             byte c = buf[pos];
             if (c == '*' && buf[pos + 1] == '/') {
@@ -723,6 +728,7 @@ public final class JsonReader implements Closeable {
           names[top] = e.name;
           pos = q + e.len + 1;
         } else {
+          nameRef[d] = NO_NAME; // an error in the name is at the object's path
           scanString(maxNameLength, "member name", "maxNameLength");
           nameRef[d] =
               (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
@@ -1448,8 +1454,8 @@ public final class JsonReader implements Closeable {
 
   private String nameAt(int d) {
     long ref = nameRef[d];
-    if (ref == -1) {
-      return names[d];
+    if (ref < 0) {
+      return ref == NO_NAME ? null : names[d];
     }
     int start = (int) (ref >>> 32);
     int len = (int) ref >>> 1;
@@ -1638,10 +1644,11 @@ public final class JsonReader implements Closeable {
       while (true) {
         if (p >= end) {
           pos = p;
-          if (!fill()) {
+          boolean more = fill();
+          p = pos; // fill() may have moved the bytes down, even when no more came
+          if (!more) {
             break;
           }
-          p = pos;
         }
         int c = buf[p];
         if ((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
@@ -2002,7 +2009,10 @@ public final class JsonReader implements Closeable {
       if (kinds[i] == K_ARRAY) {
         sb.append('[').append(counts[i] - 1).append(']');
       } else {
-        appendName(sb, nameAt(i));
+        String name = nameAt(i);
+        if (name != null) {
+          appendName(sb, name);
+        }
       }
     }
     return sb.toString();
@@ -2083,7 +2093,7 @@ public final class JsonReader implements Closeable {
     if (keep > 0) {
       for (int d = 1; d <= depth; d++) {
         long ref = nameRef[d];
-        if (kinds[d] == K_OBJECT && counts[d] > 0 && ref != -1) {
+        if (kinds[d] == K_OBJECT && counts[d] > 0 && ref >= 0) {
           if ((int) (ref >>> 32) < keep) {
             // The name's bytes are about to go: keep it as a String for the path.
             if (names == null) {

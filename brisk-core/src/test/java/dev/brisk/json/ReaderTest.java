@@ -462,4 +462,84 @@ class ReaderTest {
     assertFalse(Json.parse("[1,2]").equals(Json.parse("[2,1]")));
     assertEquals("1.10", Json.parse("1.10").toString(), "numbers keep their text");
   }
+
+  /**
+   * A number that ends the input, after other bytes in the same read: the stream reader looks for
+   * more of it, and the refill that finds none still moves the buffer's bytes down. It used to
+   * check the number against the old end, past the moved bytes, and read {@code "  42"} as 4242.
+   */
+  @ParameterizedTest
+  @MethodSource("sources")
+  void aNumberAtTheEndOfTheInputIsReadAsItStands(Function<String, JsonReader> src) {
+    for (String doc : new String[] {"  42", "\n\n-7.25e3", " 0", "\t123456789012345678901234567890", "   1.5"}) {
+      JsonReader r = src.apply(doc);
+      assertEquals(NUMBER, r.next(), doc);
+      assertEquals(doc.strip(), r.getNumberText(), doc);
+      assertEquals(END_DOCUMENT, r.next(), doc);
+    }
+    Json ndjson = Json.builder().multipleValues(true).build();
+    for (String doc : new String[] {"7\n456", "{\"a\":1}\n98765", "[1]\n\n-3.5"}) {
+      byte[] utf8 = doc.getBytes(StandardCharsets.UTF_8);
+      for (JsonReader r : List.of(ndjson.reader(utf8), ndjson.reader(new ByteArrayInputStream(utf8)),
+          ndjson.reader(new OneByteInputStream(utf8)))) {
+        String last = null;
+        for (JsonToken t = r.next(); t != END_DOCUMENT; t = r.next()) {
+          if (t == NUMBER && r.depth() == 0) {
+            last = r.getNumberText();
+          }
+        }
+        assertEquals(doc.substring(doc.lastIndexOf('\n') + 1), last, doc);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("sources")
+  void aCutShortNumberIsReportedWhereTheInputEnds(Function<String, JsonReader> src) {
+    JsonReader r = src.apply("  {\"count\": 12345");
+    r.next();
+    r.next();
+    assertEquals(12345, r.nextInt());
+    JsonException e = assertThrows(JsonException.class, r::next);
+    assertEquals(17, e.offset(), e.getMessage());
+    assertTrue(e.getMessage().startsWith("unexpected end of input"), e.getMessage());
+  }
+
+  @Test
+  void anUnfinishedCommentIsReportedAtItsPlaceAfterARefill() {
+    Json lenient = Json.builder().allowComments(true).build();
+    String doc = "[1, 2] /";
+    JsonException e = assertThrows(JsonException.class,
+        () -> tokens(lenient.reader(new OneByteInputStream(doc.getBytes(StandardCharsets.UTF_8)))));
+    assertEquals(7, e.offset(), e.getMessage());
+    String open = "[1] /* never closed";
+    e = assertThrows(JsonException.class,
+        () -> tokens(lenient.reader(new OneByteInputStream(open.getBytes(StandardCharsets.UTF_8)))));
+    assertTrue(e.getMessage().startsWith("unterminated comment: the /* at offset 4 has no */"), e.getMessage());
+  }
+
+  /**
+   * An error inside a member name is at the path of its object: not at the previous member, and
+   * not at a name that an earlier object of the same depth had (whose bytes a stream reader may
+   * have dropped by then: it used to print them as a name, such as {@code $[1]['89925']}).
+   */
+  @ParameterizedTest
+  @MethodSource("sources")
+  void anErrorInANameIsAtItsObjectsPath(Function<String, JsonReader> src) {
+    StringBuilder longArray = new StringBuilder("[{\"price\":1}");
+    for (int i = 0; i < 3000; i++) {
+      longArray.append(",").append(1000000 + i); // past a stream buffer: the old name's bytes go
+    }
+    String[][] cases = {
+      {"[{\"price\":1},{\"id\u0000\":2}]", "$[1]"},
+      {"{\"a\":1,\"b\u0000\":2}", "$"},
+      {"{\"a\":{\"x\":1},\"b\":{\"y\u0001\":2}}", "$.b"},
+      {longArray + ",{\"id\u0000\":2}]", "$[3001]"},
+    };
+    for (String[] c : cases) {
+      JsonException e = assertThrows(JsonException.class, () -> tokens(src.apply(c[0])));
+      assertTrue(e.getMessage().startsWith("unescaped control character"), e.getMessage());
+      assertEquals(c[1], e.path(), e.getMessage());
+    }
+  }
 }
