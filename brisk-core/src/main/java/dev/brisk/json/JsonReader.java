@@ -1004,6 +1004,11 @@ public final class JsonReader implements Closeable {
           endString(from, p, escaped, nonAscii);
           return;
         }
+        if (p - mark > max) {
+          // Too long before this escape or character: said first, as a stream reader does at
+          // its buffer's end, whatever the bytes after it.
+          throw tooLong(what, limitName, max, mark);
+        }
         if (k == 2) {
           escaped = true;
           p = escape(p);
@@ -1636,7 +1641,9 @@ public final class JsonReader implements Closeable {
 
   private void scanNumberSlow() {
     int start = pos;
-    int stop = checkNumber(start, end);
+    // The grammar is checked over at most maxNumberLength + 1 bytes, from any source: a number
+    // that reaches that far is too long, whatever comes after (a stream reader cannot look).
+    int stop = checkNumber(start, end - start > maxNumberLength ? start + maxNumberLength + 1 : end);
     if (stop == end && !eof) {
       // The number may go on past the buffer: pull all of it in, then check it again.
       mark = start;
@@ -1681,6 +1688,7 @@ public final class JsonReader implements Closeable {
    * the index after the number and sets integral, longOk and longValue.
    */
   private int checkNumber(int p, int lim) {
+    final int start = p;
     final byte[] b = buf;
     boolean neg = false;
     if (b[p] == '-') {
@@ -1688,7 +1696,7 @@ public final class JsonReader implements Closeable {
       p++;
     }
     if (p >= lim) {
-      return numberEnd(p, lim, "a digit after '-'");
+      return numberEnd(start, p, lim, "a digit after '-'");
     }
     int c = b[p];
     long v = 0;
@@ -1713,7 +1721,7 @@ public final class JsonReader implements Closeable {
       isInt = false;
       p++;
       if (p >= lim) {
-        return numberEnd(p, lim, "a digit after '.'");
+        return numberEnd(start, p, lim, "a digit after '.'");
       }
       if (b[p] < '0' || b[p] > '9') {
         throw expectedDigit("after '.'", p);
@@ -1729,7 +1737,7 @@ public final class JsonReader implements Closeable {
         p++;
       }
       if (p >= lim) {
-        return numberEnd(p, lim, "a digit in the exponent");
+        return numberEnd(start, p, lim, "a digit in the exponent");
       }
       if (b[p] < '0' || b[p] > '9') {
         throw expectedDigit("in the exponent", p);
@@ -1754,11 +1762,14 @@ public final class JsonReader implements Closeable {
   }
 
   /** A number cut off at lim: fine to retry when more input may come, else an error. */
-  private int numberEnd(int p, int lim, String expected) {
+  private int numberEnd(int start, int p, int lim, String expected) {
     if (lim == end && !eof) {
       return lim; // scanNumber pulls in more input and checks again
     }
     if (lim < end) {
+      if (lim - start > maxNumberLength) { // cut at the length limit, not at a byte that ends it
+        throw numberTooLong(start);
+      }
       throw error("expected " + expected + " but found " + describe(buf[lim] & 0xFF), lim);
     }
     throw error("unexpected end of input in number: expected " + expected, p);

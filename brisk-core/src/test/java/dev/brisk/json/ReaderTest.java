@@ -542,4 +542,32 @@ class ReaderTest {
       assertEquals(c[1], e.path(), e.getMessage());
     }
   }
+
+  /**
+   * A string or number over its limit is reported as too long from every source, even when a
+   * malformed byte comes after the limit: a stream reader stops at the limit, so the array reader
+   * must not look past it to report something else (it used to, for escapes, control characters
+   * and UTF-8 in strings, and for numbers cut at the limit right after an 'e').
+   */
+  @Test
+  void overTheLimitIsTooLongFromEverySourceWhateverComesAfter() {
+    Json small = Json.builder().maxStringLength(20).maxNumberLength(25).build();
+    String[][] cases = {
+      {"\"0123456789\\ud83d\\ude00\u20ac\\ud\"", "string longer than maxStringLength (20 bytes)"},
+      {"\"0123456789abcdefghijk\u0001\"", "string longer than maxStringLength (20 bytes)"},
+      {"[\"0123456789abcdefghijklmn\\x\"]", "string longer than maxStringLength (20 bytes)"},
+      {"12345678901234567890.1234E67890", "number longer than maxNumberLength (25 characters)"},
+      {"[0.00000000000000000000000e0000001]", "number longer than maxNumberLength (25 characters)"},
+      {"0.00000000000000000000001e+-", "number longer than maxNumberLength (25 characters)"},
+      {"[1.5e+x]", "expected a digit in the exponent but found 'x'"},
+    };
+    for (String[] c : cases) {
+      byte[] utf8 = c[0].getBytes(StandardCharsets.UTF_8);
+      for (JsonReader r : List.of(small.reader(utf8), small.reader(new ByteArrayInputStream(utf8)),
+          small.reader(new OneByteInputStream(utf8)))) {
+        JsonException e = assertThrows(JsonException.class, () -> tokens(r), c[0]);
+        assertTrue(e.getMessage().startsWith(c[1]), c[0] + ": " + e.getMessage());
+      }
+    }
+  }
 }
