@@ -232,7 +232,17 @@ final class Generators {
       if (((dev.brisk.json.JsonNumber) v).isBigDecimalText()) {
         w.value(v);
       } else {
-        open(Values.fromCore(v), w);
+        JsonValue n;
+        try {
+          n = Values.fromCore(v);
+        } catch (jakarta.json.JsonException e) {
+          n = null; // beyond a BigDecimal (an exponent out of its range): written as it was read
+        }
+        if (n == null) {
+          w.value(v);
+        } else {
+          open(n, w);
+        }
       }
     } else if (v instanceof dev.brisk.json.JsonObject) {
       w.beginObject();

@@ -230,7 +230,7 @@ final class Parser implements JsonParser {
   @Override
   public boolean isIntegralNumber() {
     requireNumber("isIntegralNumber()");
-    return heldText != null ? new BigDecimal(heldText).scale() == 0 : in.isIntegral();
+    return heldText != null ? bigDecimal(heldText).scale() == 0 : in.isIntegral();
   }
 
   @Override
@@ -262,10 +262,31 @@ final class Parser implements JsonParser {
       try {
         return in.getBigDecimal(); // from the bytes, no String: the same value and scale
       } catch (dev.brisk.json.JsonException e) {
-        // an exponent out of BigDecimal's range: its own NumberFormatException, below
+        // an exponent out of BigDecimal's range: the error below, with the parser's location
       }
     }
-    return new BigDecimal(getString());
+    return bigDecimal(getString());
+  }
+
+  /**
+   * {@code new BigDecimal(text)}, as JSON-P defines the parser's numbers; for a number whose
+   * exponent is beyond BigDecimal's (valid JSON, such as 1e9999999999) a parsing error that says
+   * so and where, rather than BigDecimal's bare NumberFormatException.
+   */
+  private BigDecimal bigDecimal(String text) {
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      throw outOfRange(text, e);
+    }
+  }
+
+  private JsonParsingException outOfRange(String text, NumberFormatException e) {
+    String shown = text.length() > 40 ? text.substring(0, 40) + "..." : text;
+    return new JsonParsingException(
+        "the number " + shown + " is beyond a BigDecimal, which JSON-P numbers are: its exponent is out of range ("
+            + e.getMessage() + ")",
+        e, getLocation());
   }
 
   @Override
@@ -363,7 +384,12 @@ final class Parser implements JsonParser {
         if (heldText == null && in.isIntegral() && in.rawLength() <= 18) {
           return Values.number(in.getLong());
         }
-        return Values.numberText(getString(), isIntegralNumber());
+        String text = getString();
+        try {
+          return Values.numberText(text, isIntegralNumber());
+        } catch (NumberFormatException x) {
+          throw outOfRange(text, x);
+        }
       case VALUE_TRUE:
         return JsonValue.TRUE;
       case VALUE_FALSE:

@@ -96,7 +96,16 @@ final class Values {
       case STRING:
         return new Str((dev.brisk.json.JsonString) v);
       case NUMBER:
-        return numberText(v.toString(), ((dev.brisk.json.JsonNumber) v).isIntegral());
+        try {
+          return numberText(v.toString(), ((dev.brisk.json.JsonNumber) v).isIntegral());
+        } catch (NumberFormatException e) {
+          String text = v.toString();
+          throw new jakarta.json.JsonException(
+              "the number " + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
+                  + " is beyond a BigDecimal, which JSON-P numbers are: its exponent is out of range ("
+                  + e.getMessage() + ")",
+              e);
+        }
       case BOOLEAN:
         return ((dev.brisk.json.JsonBoolean) v).value() ? JsonValue.TRUE : JsonValue.FALSE;
       default:

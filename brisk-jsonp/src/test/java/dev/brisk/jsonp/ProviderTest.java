@@ -241,4 +241,35 @@ class ProviderTest {
         Map.of(jakarta.json.JsonConfig.KEY_STRATEGY, jakarta.json.JsonConfig.KeyStrategy.NONE)).createReader(new StringReader(text)).readObject());
     assertSame(JsonValue.NULL, Json.createArrayBuilder().addNull().build().get(0));
   }
+
+  /**
+   * Valid JSON whose number is beyond a BigDecimal (its exponent does not fit an int): the parser
+   * says so with its location, a tree read around it still prints as it was read, and only asking
+   * for that number fails, with a JSON-P exception that names it. It used to be BigDecimal's bare
+   * NumberFormatException, from toString() of the tree too.
+   */
+  @Test
+  void aNumberBeyondABigDecimalIsAClearErrorOnlyWhereItIsAskedFor() {
+    String doc = "{\"a\":1,\"huge\":1234567e8901234567890123,\"b\":[1e9999999999]}";
+    JsonProvider brisk = BriskJsonProvider.instance();
+    try (JsonParser p = brisk.createParser(new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8)))) {
+      p.next();
+      p.next();
+      p.next();
+      p.next();
+      assertEquals(Event.VALUE_NUMBER, p.next());
+      JsonParsingException e = assertThrows(JsonParsingException.class, p::getBigDecimal);
+      assertTrue(e.getMessage().startsWith("the number 1234567e8901234567890123 is beyond a BigDecimal"), e.getMessage());
+      assertEquals(39, e.getLocation().getStreamOffset()); // JSON-P: where the event ends
+      assertThrows(JsonParsingException.class, p::getValue);
+    }
+    for (JsonObject o : List.of(
+        brisk.createReader(new StringReader(doc)).readObject(),
+        brisk.createReader(new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8))).readObject())) {
+      assertEquals(doc, o.toString());
+      assertEquals(1, o.getInt("a"));
+      jakarta.json.JsonException e = assertThrows(jakarta.json.JsonException.class, () -> o.getJsonNumber("huge"));
+      assertTrue(e.getMessage().contains("beyond a BigDecimal"), e.getMessage());
+    }
+  }
 }
