@@ -291,11 +291,14 @@ public final class JsonReader implements Closeable {
         throw unexpected(b, "a member name in double quotes");
       }
       int d = depth;
-      if (++counts[d] > memberLimit) {
+      int n = counts[d];
+      if (n >= memberLimit) {
         throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
       }
-      nameRef[d] = NO_NAME; // an error in the name is at the object's path, not at an old name
+      // Counted once scanned: an error in the name is at the path of the member before it, or
+      // of the object for its first (whose level may still hold an old object's name).
       scanString(maxNameLength, "member name", "maxNameLength");
+      counts[d] = n + 1;
       // One store: where the name is; decoded only for a path, or kept as a String by fill().
       nameRef[d] = (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
       int p = pos;

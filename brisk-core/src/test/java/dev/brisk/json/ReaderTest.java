@@ -519,9 +519,10 @@ class ReaderTest {
   }
 
   /**
-   * An error inside a member name is at the path of its object: not at the previous member, and
-   * not at a name that an earlier object of the same depth had (whose bytes a stream reader may
-   * have dropped by then: it used to print them as a name, such as {@code $[1]['89925']}).
+   * An error inside a member name is at the path of the member before it, or of its object for
+   * the first: not at a name that an earlier object of the same depth had (whose bytes a stream
+   * reader may have dropped by then: it used to print them as a name, such as {@code
+   * $[1]['89925']}).
    */
   @ParameterizedTest
   @MethodSource("sources")
@@ -532,7 +533,7 @@ class ReaderTest {
     }
     String[][] cases = {
       {"[{\"price\":1},{\"id\u0000\":2}]", "$[1]"},
-      {"{\"a\":1,\"b\u0000\":2}", "$"},
+      {"{\"a\":1,\"b\u0000\":2}", "$.a"},
       {"{\"a\":{\"x\":1},\"b\":{\"y\u0001\":2}}", "$.b"},
       {longArray + ",{\"id\u0000\":2}]", "$[3001]"},
     };
