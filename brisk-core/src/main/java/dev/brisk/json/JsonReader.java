@@ -131,7 +131,7 @@ public final class JsonReader implements Closeable {
   private int[] counts = new int[8];
   /**
    * Per level: start << 32 | length << 1 | escaped of the last name, -1 when it is in names[], or
-   * {@link #NO_NAME} while a name is being scanned.
+   * {@link #NO_NAME} while the tree loop scans a level's name.
    */
   private long[] nameRef = new long[8];
   private static final long NO_NAME = -2;

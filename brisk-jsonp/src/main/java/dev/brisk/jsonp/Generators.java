@@ -235,13 +235,13 @@ final class Generators {
         JsonValue n;
         try {
           n = Values.fromCore(v);
-        } catch (jakarta.json.JsonException e) {
+        } catch (JsonException e) {
           n = null; // beyond a BigDecimal (an exponent out of its range): written as it was read
         }
-        if (n == null) {
-          w.value(v);
-        } else {
+        if (n != null) {
           open(n, w);
+        } else {
+          w.value(v);
         }
       }
     } else if (v instanceof dev.brisk.json.JsonObject) {

@@ -282,11 +282,7 @@ final class Parser implements JsonParser {
   }
 
   private JsonParsingException outOfRange(String text, NumberFormatException e) {
-    String shown = text.length() > 40 ? text.substring(0, 40) + "..." : text;
-    return new JsonParsingException(
-        "the number " + shown + " is beyond a BigDecimal, which JSON-P numbers are: its exponent is out of range ("
-            + e.getMessage() + ")",
-        e, getLocation());
+    return new JsonParsingException(Values.beyondBigDecimal(text, e), e, getLocation());
   }
 
   @Override

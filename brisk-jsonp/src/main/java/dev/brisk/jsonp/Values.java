@@ -46,6 +46,15 @@ final class Values {
     return new Num(new BigDecimal(Objects.requireNonNull(v, "value")));
   }
 
+  /**
+   * What to say of valid JSON number text that no BigDecimal holds (its exponent is beyond an
+   * int's range, as in 1e9999999999), as JSON-P numbers must be.
+   */
+  static String beyondBigDecimal(String text, NumberFormatException e) {
+    return "the number " + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
+        + " is beyond a BigDecimal, which JSON-P numbers are: its exponent is out of range (" + e.getMessage() + ")";
+  }
+
   /** A number from its JSON text, exactly. */
   static JsonNumber numberText(String text, boolean integral) {
     if (integral && text.length() <= 18) {
@@ -99,12 +108,7 @@ final class Values {
         try {
           return numberText(v.toString(), ((dev.brisk.json.JsonNumber) v).isIntegral());
         } catch (NumberFormatException e) {
-          String text = v.toString();
-          throw new jakarta.json.JsonException(
-              "the number " + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
-                  + " is beyond a BigDecimal, which JSON-P numbers are: its exponent is out of range ("
-                  + e.getMessage() + ")",
-              e);
+          throw new jakarta.json.JsonException(beyondBigDecimal(v.toString(), e), e);
         }
       case BOOLEAN:
         return ((dev.brisk.json.JsonBoolean) v).value() ? JsonValue.TRUE : JsonValue.FALSE;
