@@ -54,7 +54,7 @@ public final class NdjsonFiles {
       return tornBytes;
     }
 
-    /** Complete lines that are not one valid JSON value. */
+    /** Complete lines that are not one valid JSON value, or longer than {@link #MAX_LINE_BYTES}. */
     public long invalidCount() {
       return invalidCount;
     }
@@ -64,6 +64,12 @@ public final class NdjsonFiles {
       return Collections.unmodifiableList(invalid);
     }
   }
+
+  /**
+   * The longest line a scan reads, 64 MiB: a longer line (damage, or no line breaks at all) is
+   * counted as invalid, or as torn at the end of a file, without being held in memory.
+   */
+  public static final int MAX_LINE_BYTES = 64 << 20;
 
   /** The files of a folder (sorted by name), or a single file. */
   public static List<Path> files(Path dirOrFile) throws IOException {
@@ -98,37 +104,62 @@ public final class NdjsonFiles {
     return n;
   }
 
-  private static FileScan scanFile(Path f, EventConsumer each) throws IOException {
+  static FileScan scanFile(Path f, EventConsumer each) throws IOException {
+    return scanFile(f, each, MAX_LINE_BYTES);
+  }
+
+  /** Scans {@code f}, holding at most {@code maxLine} bytes of a line in memory. */
+  static FileScan scanFile(Path f, EventConsumer each, int maxLine) throws IOException {
     FileScan scan = new FileScan(f);
-    byte[] buf = new byte[1 << 16];
+    byte[] buf = new byte[Math.min(1 << 16, maxLine + 1)];
     int start = 0; // of the current line in buf
     int end = 0; // of the bytes read into buf
+    long skipped = -1; // bytes of an over-long line passed over so far, or -1 while not in one
     long line = 0;
     try (InputStream in = Files.newInputStream(f)) {
       for (;;) {
         int nl = indexOf(buf, start, end);
         if (nl >= 0) {
           line++;
-          line(scan, f, line, buf, start, nl - start, each);
+          if (skipped >= 0) {
+            invalid(scan, f, line, 1, "a line of " + (skipped + nl - start) + " bytes, longer than the "
+                + maxLine + " a scan reads: not read");
+            skipped = -1;
+          } else {
+            line(scan, f, line, buf, start, nl - start, each);
+          }
           start = nl + 1;
           continue;
         }
-        // No complete line left in buf: keep the partial one and read more.
-        if (start > 0) {
+        // No complete line left in buf: keep the partial one (or pass over it) and read more.
+        if (skipped >= 0) {
+          skipped += end - start;
+          start = end = 0;
+        } else if (start > 0) {
           System.arraycopy(buf, start, buf, 0, end - start);
           end -= start;
           start = 0;
         }
-        if (end == buf.length) {
-          buf = Arrays.copyOf(buf, buf.length * 2);
+        if (end > maxLine) { // a line longer than maxLine: count it, do not hold it
+          skipped = end;
+          end = 0;
+        } else if (end == buf.length) {
+          buf = Arrays.copyOf(buf, (int) Math.min(buf.length * 2L, maxLine + 1L));
         }
         int n = in.read(buf, end, buf.length - end);
         if (n < 0) {
-          scan.tornBytes = end - start;
+          scan.tornBytes = (skipped >= 0 ? skipped : 0) + end - start;
           return scan;
         }
         end += n;
       }
+    }
+  }
+
+  private static void invalid(FileScan scan, Path f, long line, long column, String reason) {
+    scan.invalidCount++;
+    if (scan.invalid.size() < 20) {
+      scan.invalid.add(f + ":" + line + ":" + column + ": " + reason);
     }
   }
 
@@ -151,10 +182,7 @@ public final class NdjsonFiles {
         // checked as read
       }
     } catch (JsonException e) {
-      scan.invalidCount++;
-      if (scan.invalid.size() < 20) {
-        scan.invalid.add(f + ":" + line + ":" + e.column() + ": " + e.reason());
-      }
+      invalid(scan, f, line, e.column(), e.reason());
       return;
     }
     scan.events++;

@@ -84,6 +84,30 @@ class NdjsonFileTransportTest {
   }
 
   @Test
+  void aLineLongerThanAScanReadsIsCountedNotHeld() throws IOException {
+    // With a limit of 100 bytes the scan reads into 101 bytes: the long lines cross many reads.
+    String exactly100 = "\"" + "x".repeat(98) + "\"";
+    String long150 = "\"" + "y".repeat(148) + "\"";
+    Path f = dir.resolve("long.ndjson");
+    Files.write(f, ("{\"a\":1}\n" + long150 + "\n" + exactly100 + "\n" + "z".repeat(1000) + "\n{\"a\":2}\n"
+        + "{\"torn\":\"" + "t".repeat(240)).getBytes(StandardCharsets.UTF_8));
+    List<String> events = new ArrayList<>();
+    NdjsonFiles.FileScan s = NdjsonFiles.scanFile(f, (file, line, buf, off, len) ->
+        events.add(line + " " + new String(buf, off, len, StandardCharsets.UTF_8)), 100);
+    assertEquals(List.of("1 {\"a\":1}", "3 " + exactly100, "5 {\"a\":2}"), events);
+    assertEquals(3, s.events());
+    assertEquals(2, s.invalidCount());
+    assertEquals(List.of(f + ":2:1: a line of 150 bytes, longer than the 100 a scan reads: not read",
+        f + ":4:1: a line of 1000 bytes, longer than the 100 a scan reads: not read"), s.invalid());
+    assertEquals(9 + 240, s.tornBytes());
+
+    Files.write(f, "{\"a\":1}\nshort torn tail".getBytes(StandardCharsets.UTF_8));
+    s = NdjsonFiles.scanFile(f, null, 100);
+    assertEquals(1, s.events());
+    assertEquals(15, s.tornBytes());
+  }
+
+  @Test
   void aSingleFileStartsOnAFreshLineAfterATornTail() throws IOException {
     Path dead = dir.resolve("sub/dead.ndjson");
     try (NdjsonFileTransport t = NdjsonFileTransport.singleFile(dead)) {
