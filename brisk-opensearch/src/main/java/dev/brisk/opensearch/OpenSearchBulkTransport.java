@@ -56,6 +56,12 @@ public final class OpenSearchBulkTransport implements Transport {
    * The answer carries only what is read: whether anything failed and each item's status and
    * error, not the index, id, version and shard counts of every item (a sixth of the bytes).
    */
+  /**
+   * The longest {@code _bulk} answer read, 64 MiB. With the transport's {@code filter_path} an
+   * answer takes about 30 bytes per event, and some hundreds for one that failed.
+   */
+  static final int MAX_ANSWER_BYTES = 64 << 20;
+
   private static final String BULK_PATH = "/_bulk?filter_path=errors,items.*.status,items.*.error";
 
   private final List<URI> nodes;
@@ -178,6 +184,10 @@ public final class OpenSearchBulkTransport implements Transport {
     HttpResponse<byte[]> response = exchange(payload, length);
     int status = response.statusCode();
     if (status == 200) {
+      if (response.body().length > MAX_ANSWER_BYTES) { // whether it indexed, and what: unknown
+        throw new IOException("the _bulk answer from " + nodes.get(current) + " is longer than "
+            + MAX_ANSWER_BYTES + " bytes: not read");
+      }
       return items(part, response.body());
     }
     if (status == 413) {
@@ -219,7 +229,7 @@ public final class OpenSearchBulkTransport implements Transport {
       }
       try {
         requests++;
-        return client.send(rb.build(), HttpResponse.BodyHandlers.ofByteArray());
+        return client.send(rb.build(), HttpTransportBuilder.firstBytes(MAX_ANSWER_BYTES));
       } catch (HttpTimeoutException e) {
         throw new IOException("no answer from " + node + "/_bulk within " + timeout, e); // it may still index: retry whole
       } catch (IOException e) {

@@ -38,6 +38,9 @@ public final class HttpBatchTransport implements Transport {
     NDJSON
   }
 
+  /** The bytes of an answer kept for messages: the endpoint's answer is not otherwise read. */
+  static final int ANSWER_KEPT = 4096;
+
   private final URI uri;
   private final Format format;
   private final boolean gzip;
@@ -81,7 +84,7 @@ public final class HttpBatchTransport implements Transport {
     HttpResponse<byte[]> response;
     try {
       requests++;
-      response = client.send(rb.build(), HttpResponse.BodyHandlers.ofByteArray());
+      response = client.send(rb.build(), HttpTransportBuilder.firstBytes(ANSWER_KEPT)); // read for messages only
     } catch (HttpTimeoutException e) {
       return Outcome.retry("no answer from " + uri + " within " + timeout);
     } catch (InterruptedException e) {

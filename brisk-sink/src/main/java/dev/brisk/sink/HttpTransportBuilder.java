@@ -1,11 +1,14 @@
 package dev.brisk.sink;
 
 import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Flow;
 
 /**
  * The options every HTTP transport's builder has: the answer timeout, the connect timeout, extra
@@ -76,6 +79,61 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
   /** The extra headers as name, value, name, value, ... */
   public List<String> headerList() {
     return List.copyOf(headers);
+  }
+
+  /**
+   * A body handler that keeps at most the first {@code max + 1} bytes of an answer and reads the
+   * rest without keeping it, so that a wrong or hostile endpoint cannot fill the heap. A body
+   * longer than {@code max} bytes comes back as its first {@code max + 1}: callers that need the
+   * whole answer check {@code body.length > max}.
+   */
+  public static HttpResponse.BodyHandler<byte[]> firstBytes(int max) {
+    if (max < 0 || max == Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("max must be 0 to " + (Integer.MAX_VALUE - 1) + ", was " + max);
+    }
+    return info -> HttpResponse.BodySubscribers.fromSubscriber(new FirstBytes(max + 1), FirstBytes::bytes);
+  }
+
+  /** Keeps the first {@code keep} bytes it is given. Its calls come one at a time (Flow's rule). */
+  private static final class FirstBytes implements Flow.Subscriber<List<ByteBuffer>> {
+    private final int keep;
+    private byte[] bytes = new byte[0];
+    private int size;
+
+    FirstBytes(int keep) {
+      this.keep = keep;
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription s) {
+      s.request(Long.MAX_VALUE);
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> items) {
+      for (ByteBuffer b : items) {
+        int n = Math.min(b.remaining(), keep - size);
+        if (n > 0) {
+          if (size + n > bytes.length) {
+            bytes = java.util.Arrays.copyOf(bytes, (int) Math.min(keep, Math.max(size + n, 2L * bytes.length)));
+          }
+          b.get(bytes, size, n);
+          size += n;
+        }
+      }
+    }
+
+    @Override
+    public void onError(Throwable t) {
+      // the client completes the answer's future with t
+    }
+
+    @Override
+    public void onComplete() {}
+
+    byte[] bytes() {
+      return size == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, size);
+    }
   }
 
   /** The start of an answer's body for a message: {@code ": ..."}, or empty. */

@@ -228,4 +228,52 @@ class HttpBatchTransportTest {
     Set<Integer> none = new HashSet<>(receivedIds());
     assertTrue(none.isEmpty());
   }
+
+  @Test
+  void aHugeAnswerIsReadWithoutBeingKept() throws IOException {
+    // 20 MB answers, sent in pieces: an error's, then a success's. Only the start is kept.
+    int[] statuses = {503, 200};
+    AtomicInteger n = new AtomicInteger();
+    server.createContext("/huge", ex -> {
+      ex.getRequestBody().readAllBytes();
+      int status = statuses[n.getAndIncrement() % 2];
+      ex.sendResponseHeaders(status, 0);
+      byte[] piece = new byte[1 << 16];
+      java.util.Arrays.fill(piece, (byte) 'x');
+      try (java.io.OutputStream out = ex.getResponseBody()) {
+        out.write("overloaded ".getBytes(StandardCharsets.UTF_8));
+        for (int i = 0; i < 320; i++) {
+          out.write(piece);
+        }
+      }
+    });
+    HttpBatchTransport t = HttpBatchTransport.builder(uri.resolve("/huge")).build();
+    Outcome o = t.send(Batch.of("{\"a\":1}"));
+    assertEquals(1, o.retryCount(1));
+    assertTrue(o.reason(0).startsWith("HTTP 503 from " + uri.resolve("/huge") + ": overloaded xxx"), o.reason(0));
+    assertTrue(o.reason(0).length() < 400, o.reason(0));
+    assertTrue(t.send(Batch.of("{\"a\":2}")).allDelivered());
+  }
+
+  @Test
+  void firstBytesKeepsTheStartAndSaysWhenThereWasMore() throws Exception {
+    byte[] all = new byte[10_000];
+    new java.util.SplittableRandom(7).nextBytes(all);
+    for (int max : new int[] {0, 1, 100, 9_999, 10_000, 20_000}) {
+      var sub = HttpTransportBuilder.firstBytes(max).apply(null);
+      sub.onSubscribe(new java.util.concurrent.Flow.Subscription() {
+        @Override public void request(long k) {}
+        @Override public void cancel() {}
+      });
+      for (int off = 0; off < all.length; off += 1500) { // two buffers per call
+        int a = Math.min(700, all.length - off);
+        int b = Math.min(1500, all.length - off) - a;
+        sub.onNext(List.of(java.nio.ByteBuffer.wrap(all, off, a), java.nio.ByteBuffer.wrap(all, off + a, b)));
+      }
+      sub.onComplete();
+      byte[] kept = sub.getBody().toCompletableFuture().get();
+      assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOf(all, Math.min(all.length, max + 1))),
+          java.util.Arrays.toString(kept), "max " + max);
+    }
+  }
 }
