@@ -229,7 +229,7 @@ public final class OpenSearchBulkTransport implements Transport {
       }
       try {
         requests++;
-        return client.send(rb.build(), HttpTransportBuilder.firstBytes(MAX_ANSWER_BYTES));
+        return HttpTransportBuilder.sendWithin(client, rb.build(), HttpTransportBuilder.firstBytes(MAX_ANSWER_BYTES), timeout);
       } catch (HttpTimeoutException e) {
         throw new IOException("no answer from " + node + "/_bulk within " + timeout, e); // it may still index: retry whole
       } catch (IOException e) {

@@ -1,6 +1,9 @@
 package dev.brisk.sink;
 
+import java.io.IOException;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpTimeoutException;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +11,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The options every HTTP transport's builder has: the answer timeout, the connect timeout, extra
@@ -33,7 +40,7 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
     return (B) this;
   }
 
-  /** How long to wait for an answer before the batch is retried. */
+  /** How long to wait for the whole answer, its body included, before the batch is retried. */
   public B timeout(Duration d) {
     this.timeout = Objects.requireNonNull(d, "timeout");
     return self();
@@ -79,6 +86,42 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
   /** The extra headers as name, value, name, value, ... */
   public List<String> headerList() {
     return List.copyOf(headers);
+  }
+
+  /**
+   * Sends {@code request} and waits for the whole answer, its body included, at most {@code
+   * timeout}. {@link HttpClient#send} stops timing once the answer's headers arrive (JDK-8208693,
+   * changed only in JDK 26): a server that stalls in the middle of a body would hold the sink's
+   * writer thread for ever. After the timeout the exchange is cancelled.
+   *
+   * @throws HttpTimeoutException when the whole answer did not come within {@code timeout}
+   * @throws IOException what the client failed with, as {@code send} would throw it
+   */
+  public static <T> HttpResponse<T> sendWithin(
+      HttpClient client, HttpRequest request, HttpResponse.BodyHandler<T> handler, Duration timeout)
+      throws IOException, InterruptedException {
+    CompletableFuture<HttpResponse<T>> answer = client.sendAsync(request, handler);
+    try {
+      return answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      answer.cancel(true);
+      throw new HttpTimeoutException("no whole answer within " + timeout);
+    } catch (InterruptedException e) {
+      answer.cancel(true);
+      throw e;
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException) {
+        throw (IOException) cause;
+      }
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IOException(cause);
+    }
   }
 
   /**
