@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.brisk.sink.Batch;
+import dev.brisk.sink.StallingServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -13,8 +14,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,31 +52,12 @@ class HostileNodeTest {
 
   @Test
   void anAnswerThatStallsInItsBodyTimesOut() throws Exception {
-    CountDownLatch end = new CountDownLatch(1);
-    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", ex -> {
-      ex.getRequestBody().readAllBytes();
-      ex.sendResponseHeaders(200, 1000);
-      ex.getResponseBody().write("{\"errors\":".getBytes(StandardCharsets.UTF_8));
-      ex.getResponseBody().flush();
-      try {
-        end.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      ex.close();
-    });
-    server.setExecutor(Executors.newCachedThreadPool());
-    server.start();
-    String node = "http://127.0.0.1:" + server.getAddress().getPort();
-    try (OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("users", URI.create(node))
-        .timeout(Duration.ofMillis(300)).build()) {
+    try (StallingServer node = new StallingServer("{\"errors\":");
+        OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("users", node.uri(""))
+            .timeout(Duration.ofMillis(300)).build()) {
       IOException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
           () -> assertThrows(IOException.class, () -> t.send(Batch.of("{\"id\":\"1\"}"))), "the send hangs");
-      assertEquals("no answer from " + node + "/_bulk within PT0.3S", e.getMessage());
-    } finally {
-      end.countDown();
-      server.stop(0);
+      assertEquals("no answer from " + node.address() + "/_bulk within PT0.3S", e.getMessage());
     }
   }
 }

@@ -280,27 +280,13 @@ class HttpBatchTransportTest {
   @Test
   void anAnswerThatStallsInItsBodyTimesOut() throws Exception {
     // Headers and the body's first bytes, then nothing: HttpClient.send would wait for ever.
-    java.util.concurrent.CountDownLatch end = new java.util.concurrent.CountDownLatch(1);
-    server.createContext("/stall", ex -> {
-      ex.getRequestBody().readAllBytes();
-      ex.sendResponseHeaders(200, 1000);
-      ex.getResponseBody().write("{\"ok\":".getBytes(StandardCharsets.UTF_8));
-      ex.getResponseBody().flush();
-      try {
-        end.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      ex.close();
-    });
-    try {
-      HttpBatchTransport t = HttpBatchTransport.builder(uri.resolve("/stall")).timeout(Duration.ofMillis(300)).build();
+    try (StallingServer stalling = new StallingServer("{\"ok\":")) {
+      URI stalls = stalling.uri("/import");
+      HttpBatchTransport t = HttpBatchTransport.builder(stalls).timeout(Duration.ofMillis(300)).build();
       Outcome o = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
           Duration.ofSeconds(60), () -> t.send(Batch.of("{\"a\":1}")), "the send hangs");
       assertEquals(1, o.retryCount(1));
-      assertEquals("no answer from " + uri.resolve("/stall") + " within PT0.3S", o.reason(0));
-    } finally {
-      end.countDown();
+      assertEquals("no answer from " + stalls + " within PT0.3S", o.reason(0));
     }
   }
 }
