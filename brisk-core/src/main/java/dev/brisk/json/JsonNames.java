@@ -24,6 +24,7 @@ public final class JsonNames {
     fastLength = new int[n];
     words = new long[4 * n];
     for (int i = 0; i < n; i++) {
+      checkWellFormed(names[i], i);
       byte[] b = names[i].getBytes(StandardCharsets.UTF_8);
       utf8[i] = b;
       fastLength[i] = -1;
@@ -39,6 +40,25 @@ public final class JsonNames {
         words[4 * i + 2] = (long) Swar.LONGS.get(withQuote, 8) & mask1;
         words[4 * i + 3] = mask1;
         fastLength[i] = b.length;
+      }
+    }
+  }
+
+  /**
+   * A name must have a UTF-8 form: {@code getBytes} would turn a lone surrogate into {@code ?}, and
+   * the codec would write and match a name other than the one it was given.
+   */
+  private static void checkWellFormed(String name, int index) {
+    if (name == null) {
+      throw new NullPointerException("name " + index + " is null");
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < name.length() && Character.isLowSurrogate(name.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw new IllegalArgumentException(String.format(
+            "name %d has a lone surrogate (U+%04X at index %d), which has no UTF-8 form", index, (int) c, i));
       }
     }
   }
@@ -70,7 +90,11 @@ public final class JsonNames {
     return true;
   }
 
-  /** The names, in the order whose indexes {@link JsonReader#nextField} returns. */
+  /**
+   * The names, in the order whose indexes {@link JsonReader#nextField} returns.
+   *
+   * @throws IllegalArgumentException when a name holds a lone surrogate (it has no UTF-8 form)
+   */
   public static JsonNames of(String... names) {
     return new JsonNames(names.clone());
   }

@@ -149,6 +149,19 @@ class WriterTest {
   }
 
   @Test
+  void codecNamesMustHaveAUtf8Form() {
+    // A lone surrogate would become '?' in UTF-8: the writer would write, and the reader match, another name.
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> JsonNames.of("ok", "a\ud800b"));
+    assertEquals("name 1 has a lone surrogate (U+D800 at index 1), which has no UTF-8 form", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> JsonNames.of("\udc00"));
+    assertThrows(IllegalArgumentException.class, () -> JsonNames.of("end\ud83d"));
+    JsonNames pair = JsonNames.of("\ud83d\ude00");
+    assertEquals("{\"\ud83d\ude00\":1}", JsonWriter.create().beginObject().member(pair, 0, 1L).endObject().toString());
+    assertThrows(NullPointerException.class, () -> JsonNames.of("a", null));
+  }
+
+  @Test
   void treeMembersWriteWhatNameThenValueWrites() {
     JsonObject parsed = Json.parse("{\"s\":\"plain\",\"e\":\"a\\\"b\\u00e9\\/\",\"u\":\"\u00e9t\u00e9 </\","
         + "\"l\":-1234567890123,\"t\":1.5e10,\"z\":-0.0,\"big\":123456789012345678901234567890.5,"
