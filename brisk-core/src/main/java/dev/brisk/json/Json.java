@@ -148,16 +148,16 @@ public final class Json {
   public byte[] write(JsonValue value) {
     Objects.requireNonNull(value, "value");
     if (indent != null) {
-      JsonWriter w = newWriter(null);
+      JsonWriter w = newWriter(null, ANY_DEPTH);
       TreeWriter.write(value, w);
       return w.toByteArray();
     }
-    return JsonWriter.toBytes(w -> TreeWriter.write(value, w));
+    return JsonWriter.toBytes(w -> TreeWriter.write(value, w), ANY_DEPTH);
   }
 
   /** Writes {@code value} to {@code out}, and flushes it (it is not closed). */
   public void write(JsonValue value, OutputStream out) {
-    JsonWriter w = newWriter(out);
+    JsonWriter w = newWriter(out, ANY_DEPTH);
     TreeWriter.write(Objects.requireNonNull(value, "value"), w);
     w.flush();
     w.release();
@@ -168,8 +168,11 @@ public final class Json {
     return new String(write(value), StandardCharsets.UTF_8);
   }
 
-  private JsonWriter newWriter(OutputStream out) {
-    return new JsonWriter(out, out == null ? 256 : JsonWriter.STREAM_BUFFER, indent, false, false);
+  /** A tree is written without recursion and cannot hold itself: any depth it has is written. */
+  private static final int ANY_DEPTH = Integer.MAX_VALUE;
+
+  private JsonWriter newWriter(OutputStream out, int maxDepth) {
+    return new JsonWriter(out, out == null ? 256 : JsonWriter.STREAM_BUFFER, indent, false, false, maxDepth);
   }
 
   /** A reader with this instance's limits and options. */
@@ -195,14 +198,17 @@ public final class Json {
     return new JsonReader(null, 0, 0, Objects.requireNonNull(utf8, "stream"), limits, flags);
   }
 
-  /** A writer with this instance's indent, into a growable buffer. */
+  /**
+   * A writer with this instance's indent, into a growable buffer. It writes no deeper than this
+   * instance's {@link JsonLimits#maxDepth()} reads.
+   */
   public JsonWriter writer() {
-    return newWriter(null);
+    return newWriter(null, limits.maxDepth());
   }
 
-  /** A writer with this instance's indent, to {@code out}. */
+  /** A writer with this instance's indent and depth limit, to {@code out}. */
   public JsonWriter writer(OutputStream out) {
-    return newWriter(Objects.requireNonNull(out, "out"));
+    return newWriter(Objects.requireNonNull(out, "out"), limits.maxDepth());
   }
 
   public JsonLimits limits() {

@@ -80,11 +80,14 @@ public final class JsonWriter implements Closeable, Flushable {
   private int pos;
   private long flushed;
 
-  private byte[] stack = new byte[32];
+  private byte[] stack; // of at most maxDepth + 1 levels: room() grows it or finds the limit
   private int depth;
   /** For error messages only: the last name (String or UTF-8 bytes) and element count per level. */
-  private Object[] pathNames = new Object[32];
-  private int[] counts = new int[32];
+  private Object[] pathNames;
+  private int[] counts;
+
+  /** The deepest nesting written; deeper is a JsonException (a value that holds itself, say). */
+  private int maxDepth;
 
   private final String indent;
   private final boolean escapeSlash;
@@ -100,8 +103,16 @@ public final class JsonWriter implements Closeable, Flushable {
 
   private static final byte[] CLOSED = new byte[0];
 
-  JsonWriter(OutputStream out, int bufferSize, String indent, boolean escapeSlash, boolean escapeLs) {
+  JsonWriter(OutputStream out, int bufferSize, String indent, boolean escapeSlash, boolean escapeLs, int maxDepth) {
+    if (maxDepth <= 0) {
+      throw new IllegalArgumentException("maxDepth must be positive, was " + maxDepth);
+    }
     this.out = out;
+    this.maxDepth = maxDepth;
+    int levels = (int) Math.min(32, maxDepth + 1L);
+    stack = new byte[levels];
+    pathNames = new Object[levels];
+    counts = new int[levels];
     this.buf = out != null && bufferSize == STREAM_BUFFER
         ? SPARE.take() // this writer's until release()
         : new byte[Math.max(bufferSize, 64)];
@@ -114,7 +125,7 @@ public final class JsonWriter implements Closeable, Flushable {
 
   /** A compact writer into a growable buffer. */
   public static JsonWriter create() {
-    return new JsonWriter(null, 512, null, false, false);
+    return new JsonWriter(null, 512, null, false, false, JsonLimits.DEFAULTS.maxDepth());
   }
 
   /**
@@ -122,7 +133,7 @@ public final class JsonWriter implements Closeable, Flushable {
    * #close()} at the end; {@link #close()} closes {@code out}.
    */
   public static JsonWriter of(OutputStream out) {
-    return new JsonWriter(out, STREAM_BUFFER, null, false, false);
+    return new JsonWriter(out, STREAM_BUFFER, null, false, false, JsonLimits.DEFAULTS.maxDepth());
   }
 
   /** Options for a writer: pretty printing and the optional escapes. */
@@ -136,8 +147,22 @@ public final class JsonWriter implements Closeable, Flushable {
     private boolean escapeSlash;
     private boolean escapeLineSeparators;
     private int bufferSize = STREAM_BUFFER;
+    private int maxDepth = JsonLimits.DEFAULTS.maxDepth();
 
     Options() {}
+
+    /**
+     * The deepest nesting of arrays and objects written (default 1000, the reader's default):
+     * deeper is a {@link JsonException} with the path. It turns an object graph that holds itself,
+     * written by a codec, into an error instead of a {@code StackOverflowError}.
+     */
+    public Options maxDepth(int levels) {
+      if (levels <= 0) {
+        throw new IllegalArgumentException("maxDepth must be positive, was " + levels);
+      }
+      this.maxDepth = levels;
+      return this;
+    }
 
     /** Pretty-print with this indent per level (e.g. two spaces); null or empty for compact. */
     public Options indent(String indent) {
@@ -165,12 +190,12 @@ public final class JsonWriter implements Closeable, Flushable {
 
     /** A writer into a growable buffer. */
     public JsonWriter create() {
-      return new JsonWriter(null, 512, indent, escapeSlash, escapeLineSeparators);
+      return new JsonWriter(null, 512, indent, escapeSlash, escapeLineSeparators, maxDepth);
     }
 
     /** A writer to {@code out}. */
     public JsonWriter to(OutputStream out) {
-      return new JsonWriter(out, bufferSize, indent, escapeSlash, escapeLineSeparators);
+      return new JsonWriter(out, bufferSize, indent, escapeSlash, escapeLineSeparators, maxDepth);
     }
   }
 
@@ -178,6 +203,9 @@ public final class JsonWriter implements Closeable, Flushable {
   // Structure
 
   public JsonWriter beginObject() {
+    if (depth + 1 == stack.length) {
+      room(); // before anything is written: past maxDepth, the writer stays as it was
+    }
     beforeValue();
     push(S_OBJECT_EMPTY);
     ensure(1);
@@ -201,6 +229,9 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   public JsonWriter beginArray() {
+    if (depth + 1 == stack.length) {
+      room(); // before anything is written: past maxDepth, the writer stays as it was
+    }
     beforeValue();
     push(S_ARRAY_EMPTY);
     ensure(1);
@@ -223,13 +254,32 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   private void push(byte state) {
-    if (++depth == stack.length) {
-      stack = Arrays.copyOf(stack, depth * 2);
-      pathNames = Arrays.copyOf(pathNames, depth * 2);
-      counts = Arrays.copyOf(counts, depth * 2);
-    }
+    depth++;
     stack[depth] = state;
     counts[depth] = 0;
+  }
+
+  /** A new depth limit for a writer that has nothing open; its levels stay at most maxDepth + 1. */
+  private void limitDepth(int levels) {
+    maxDepth = levels;
+    if (stack.length > levels + 1L) {
+      int n = (int) Math.min(32, levels + 1L);
+      stack = Arrays.copyOf(stack, n);
+      pathNames = new Object[n];
+      counts = new int[n];
+    }
+  }
+
+  /** Room for one more level, or the error when that level would pass maxDepth. */
+  private void room() {
+    if (depth + 1 > maxDepth) { // the path names the member or element that would have held it
+      throw new JsonException("nesting deeper than maxDepth (" + maxDepth + "): a value that holds itself?"
+          + " (JsonWriter.Options.maxDepth sets the limit)", path());
+    }
+    int n = (int) Math.min(2L * (depth + 1), maxDepth + 1L);
+    stack = Arrays.copyOf(stack, n);
+    pathNames = Arrays.copyOf(pathNames, n);
+    counts = Arrays.copyOf(counts, n);
   }
 
   /** Writes a member name; the member's value must follow. */
@@ -921,7 +971,6 @@ public final class JsonWriter implements Closeable, Flushable {
     stack[0] = S_TOP_EMPTY;
   }
 
-  /** Drops a buffer grown past {@code max} bytes, so that a kept writer does not hold a huge one. */
   /**
    * Runs {@code body} on a compact writer that the calling thread keeps for the next call, and
    * returns the bytes it wrote: a document then allocates only its result, not a buffer grown
@@ -929,11 +978,18 @@ public final class JsonWriter implements Closeable, Flushable {
    * gets a writer of its own. When {@code body} throws, the writer is dropped.
    */
   public static byte[] toBytes(java.util.function.Consumer<? super JsonWriter> body) {
+    return toBytes(body, JsonLimits.DEFAULTS.maxDepth());
+  }
+
+  /** {@link #toBytes(java.util.function.Consumer)} with another depth limit (trees: any depth). */
+  static byte[] toBytes(java.util.function.Consumer<? super JsonWriter> body, int maxDepth) {
     JsonWriter[] slot = KEPT.get();
     JsonWriter w = slot[0];
     slot[0] = null; // taken out while in use
     if (w == null) {
-      w = new JsonWriter(null, 4096, null, false, false);
+      w = new JsonWriter(null, 4096, null, false, false, maxDepth);
+    } else if (w.maxDepth != maxDepth) {
+      w.limitDepth(maxDepth);
     }
     body.accept(w);
     byte[] out = w.toByteArray();
@@ -946,6 +1002,7 @@ public final class JsonWriter implements Closeable, Flushable {
   private static final int MAX_KEPT_BUFFER = 1 << 20;
   private static final ThreadLocal<JsonWriter[]> KEPT = ThreadLocal.withInitial(() -> new JsonWriter[1]);
 
+  /** Drops a buffer grown past {@code max} bytes, so that a kept writer does not hold a huge one. */
   void trimTo(int max) {
     if (buf.length > max) {
       buf = new byte[4096];

@@ -149,6 +149,48 @@ class WriterTest {
   }
 
   @Test
+  void nestingDeeperThanMaxDepthIsAnErrorWithThePath() {
+    JsonWriter w = JsonWriter.create();
+    for (int i = 0; i < 1000; i++) {
+      w.beginArray();
+    }
+    JsonException e = assertThrows(JsonException.class, w::beginObject);
+    assertEquals("nesting deeper than maxDepth (1000): a value that holds itself? (JsonWriter.Options.maxDepth sets"
+        + " the limit) (at $" + "[0]".repeat(1000) + ")", e.getMessage());
+    w.nullValue(); // the writer is where it was: the value was not begun
+    for (int i = 0; i < 1000; i++) {
+      w.endArray();
+    }
+    assertEquals("[".repeat(1000) + "null" + "]".repeat(1000), w.toString());
+
+    JsonWriter three = JsonWriter.options().maxDepth(3).to(new ByteArrayOutputStream());
+    three.beginObject().name("a").beginArray().beginObject().name("b");
+    assertEquals("$.a[0].b", assertThrows(JsonException.class, three::beginArray).path());
+    assertThrows(IllegalArgumentException.class, () -> JsonWriter.options().maxDepth(0));
+
+    // Trees are written without recursion and cannot hold themselves: any depth goes.
+    Json deep = Json.builder().limits(JsonLimits.DEFAULTS.withMaxDepth(5000)).build();
+    String text = "[".repeat(3000) + "]".repeat(3000);
+    JsonValue tree = deep.read(text);
+    assertEquals(text, tree.toString());
+    assertEquals(text, new String(Json.toBytes(tree), StandardCharsets.UTF_8));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Json.DEFAULT.write(tree, out);
+    assertEquals(text, out.toString(StandardCharsets.UTF_8));
+    // A Json's own writer writes what its reader reads; the kept writer goes back to 1000.
+    JsonWriter w5000 = deep.writer();
+    for (int i = 0; i < 3000; i++) {
+      w5000.beginArray();
+    }
+    assertThrows(JsonException.class, () -> JsonWriter.toBytes(x -> {
+      for (int i = 0; i <= 1000; i++) {
+        x.beginArray();
+      }
+    }));
+    assertThrows(JsonException.class, () -> Json.DEFAULT.writer().value(tree));
+  }
+
+  @Test
   void codecNamesMustHaveAUtf8Form() {
     // A lone surrogate would become '?' in UTF-8: the writer would write, and the reader match, another name.
     IllegalArgumentException e =

@@ -27,7 +27,7 @@ final class Generators {
 
   /** A value as compact JSON text. */
   static String toJson(JsonValue v) {
-    dev.brisk.json.JsonWriter w = dev.brisk.json.JsonWriter.create();
+    dev.brisk.json.JsonWriter w = dev.brisk.json.JsonWriter.options().maxDepth(Integer.MAX_VALUE).create();
     write(v, w);
     return w.toString();
   }
@@ -618,9 +618,13 @@ final class Generators {
     }
   }
 
-  /** The generator's target: UTF-8 bytes to a stream, or chars to a writer. */
+  /**
+   * The generator's target: UTF-8 bytes to a stream, or chars to a writer. At any depth, as JSON-P
+   * generators write: trees are written without recursion here, and a generator's nesting is its
+   * caller's.
+   */
   static dev.brisk.json.JsonWriter.Options options(boolean pretty) {
-    dev.brisk.json.JsonWriter.Options o = dev.brisk.json.JsonWriter.options();
+    dev.brisk.json.JsonWriter.Options o = dev.brisk.json.JsonWriter.options().maxDepth(Integer.MAX_VALUE);
     return pretty ? o.indent("    ") : o;
   }
 

@@ -94,9 +94,9 @@ public final class OrgJson {
     while (true) {
       if (pending) {
         pending = false;
-        Frame f = open(next, w);
+        Frame f = open(next, w, top == MAX_DEPTH);
         if (f != null) {
-          if (top == MAX_DEPTH) {
+          if (f == FULL) { // checked before the writer's own limit, which would not name a cycle
             throw tooDeep(stack, top, w);
           }
           if (top == stack.length) {
@@ -168,7 +168,11 @@ public final class OrgJson {
   }
 
   /** Writes a scalar, or begins a container and returns its frame. */
-  private static Frame open(Object v, JsonWriter w) {
+  /** What {@link #open} returns for a container when the walk is {@code full}: nothing written. */
+  private static final Frame FULL = new Frame(Frame.ARRAY, null, null, 0);
+
+  /** Writes {@code v}, or begins it and returns its frame; a container is not begun when full. */
+  private static Frame open(Object v, JsonWriter w, boolean full) {
     if (v instanceof String) {
       w.value((String) v);
       return null;
@@ -179,6 +183,9 @@ public final class OrgJson {
       return null;
     }
     if (v instanceof JSONObject) {
+      if (full) {
+        return FULL;
+      }
       w.beginObject();
       if (MAP != null) {
         return new Frame(Frame.MAP, v, mapOf((JSONObject) v).entrySet().iterator(), 0);
@@ -186,6 +193,9 @@ public final class OrgJson {
       return new Frame(Frame.OBJECT, v, ((JSONObject) v).keySet().iterator(), 0);
     }
     if (v instanceof JSONArray) {
+      if (full) {
+        return FULL;
+      }
       w.beginArray();
       return new Frame(Frame.JSON_ARRAY, v, null, ((JSONArray) v).length());
     }
@@ -217,14 +227,23 @@ public final class OrgJson {
       return null;
     }
     if (v instanceof Map) {
+      if (full) {
+        return FULL;
+      }
       w.beginObject();
       return new Frame(Frame.MAP, v, ((Map<?, ?>) v).entrySet().iterator(), 0);
     }
     if (v instanceof Collection || v instanceof Iterable) {
+      if (full) {
+        return FULL;
+      }
       w.beginArray();
       return new Frame(Frame.ITERATOR, v, ((Iterable<?>) v).iterator(), 0);
     }
     if (v.getClass().isArray()) {
+      if (full) {
+        return FULL;
+      }
       w.beginArray();
       return new Frame(Frame.ARRAY, v, null, Array.getLength(v));
     }
@@ -232,7 +251,7 @@ public final class OrgJson {
     if (wrapped == null || wrapped == v) {
       throw new JsonException("cannot write a " + v.getClass().getName() + " as JSON", w.path());
     }
-    return open(wrapped, w);
+    return open(wrapped, w, full);
   }
 
   private static void number(Number n, JsonWriter w) {

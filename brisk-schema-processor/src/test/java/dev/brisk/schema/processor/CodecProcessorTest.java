@@ -198,6 +198,18 @@ class CodecProcessorTest {
     assertEquals("$.points.p.x", nullPrimitive.path());
   }
 
+  /** Compiles one annotated class with the processor, and loads it. */
+  static Class<?> compileOne(String className, String src) throws Exception {
+    Compilation c = Compilation.compile(Map.of(className, src));
+    assertTrue(c.success, c.errors());
+    return c.loader().loadClass(className);
+  }
+
+  @SuppressWarnings("unchecked")
+  static Codec<Object> codecOf(Class<?> type) {
+    return (Codec<Object>) Codecs.get(type);
+  }
+
   @Test
   void classesWithAConstructorTakingTheProperties() throws Exception {
     String src = "package com.example.money;\n"
@@ -209,12 +221,41 @@ class CodecProcessorTest {
         + "  public java.math.BigDecimal getAmount() { return amount; }\n"
         + "  public String getCurrency() { return currency; }\n"
         + "}\n";
-    Compilation c = Compilation.compile(Map.of("com.example.money.Money", src));
-    assertTrue(c.success, c.errors());
-    @SuppressWarnings("unchecked")
-    Codec<Object> codec = (Codec<Object>) Codecs.get(c.loader().loadClass("com.example.money.Money"));
+    Codec<Object> codec = codecOf(compileOne("com.example.money.Money", src));
     Object m = codec.read("{\"amount\":0.10000000000000000001,\"currency\":\"EUR\"}".getBytes(UTF_8));
     assertEquals("{\"amount\":0.10000000000000000001,\"currency\":\"EUR\"}", new String(codec.write(m), UTF_8));
+  }
+
+  @Test
+  void anObjectThatHoldsItselfIsAnErrorNotAStackOverflow() throws Exception {
+    String src = "package com.example.tree;\n"
+        + "@dev.brisk.schema.JsonCodec\n"
+        + "public class Node {\n"
+        + "  public String name;\n"
+        + "  public java.util.List<Node> children = new java.util.ArrayList<>();\n"
+        + "}\n";
+    Class<?> type = compileOne("com.example.tree.Node", src);
+    Codec<Object> codec = codecOf(type);
+    Object node = codec.read("{\"name\":\"root\",\"children\":[{\"name\":\"leaf\",\"children\":[]}]}".getBytes(UTF_8));
+    @SuppressWarnings("unchecked")
+    java.util.List<Object> children = (java.util.List<Object>) type.getField("children").get(node);
+    children.add(node); // root holds itself, as its second child
+    for (java.util.function.Supplier<Object> write : java.util.List.<java.util.function.Supplier<Object>>of(
+        () -> codec.write(node),
+        () -> {
+          codec.write(node, new java.io.ByteArrayOutputStream());
+          return null;
+        },
+        () -> {
+          codec.write(node, dev.brisk.json.JsonWriter.create());
+          return null;
+        })) {
+      JsonException e = assertThrows(JsonException.class, write::get);
+      assertTrue(e.getMessage().startsWith("nesting deeper than maxDepth (1000): a value that holds itself?"), e.getMessage());
+      assertTrue(e.path().startsWith("$.children[1].children[1].children[1]"), e.path());
+    }
+    children.remove(1);
+    assertEquals("{\"name\":\"root\",\"children\":[{\"name\":\"leaf\",\"children\":[]}]}", new String(codec.write(node), UTF_8));
   }
 
   @Test
