@@ -22,7 +22,11 @@ final class LineReader {
     this.max = max;
   }
 
+  /** Reads in a row that may give no bytes before the input is taken as broken. */
+  static final int MAX_ZERO_READS = 1000;
+
   private final byte[] chunk = new byte[1 << 16];
+  private int zeros;
   private int chunkPos;
   private int chunkEnd;
 
@@ -41,6 +45,12 @@ final class LineReader {
           eof = true;
           trimCr();
           return any;
+        }
+        if (n == 0 && ++zeros == MAX_ZERO_READS) { // a stream that breaks read's contract would spin for ever
+          throw new IOException("the input returned 0 bytes " + MAX_ZERO_READS + " times in a row");
+        }
+        if (n > 0) {
+          zeros = 0;
         }
         chunkPos = 0;
         chunkEnd = n;

@@ -187,6 +187,9 @@ public final class JsonReader implements Closeable {
 
   private static final byte[] CLOSED = new byte[0];
 
+  /** Reads in a row that may return no bytes before the stream is taken as broken. */
+  static final int MAX_ZERO_READS = 1000;
+
   /** A strict reader with default limits over the whole array. */
   public static JsonReader of(byte[] utf8) {
     return Json.DEFAULT.reader(utf8);
@@ -2136,9 +2139,13 @@ public final class JsonReader implements Closeable {
     }
     try {
       int n;
-      do {
-        n = in.read(buf, end, buf.length - end);
-      } while (n == 0);
+      int zeros = 0;
+      while ((n = in.read(buf, end, buf.length - end)) == 0) {
+        if (++zeros == MAX_ZERO_READS) { // a stream that breaks read's contract would spin for ever
+          throw new IOException("the stream returned 0 bytes " + MAX_ZERO_READS + " times in a row"
+              + " (InputStream.read must wait for a byte, or return -1 at the end)");
+        }
+      }
       if (n < 0) {
         eof = true;
         return false;

@@ -64,6 +64,35 @@ public final class Damage {
     return new Chunks(data, r);
   }
 
+  /**
+   * A stream over {@code data} that returns no bytes from {@code empty} reads before each byte it
+   * hands out (which InputStream's contract does not allow, and some streams do); with {@code data}
+   * null it never returns anything at all.
+   */
+  public static InputStream stuttering(byte[] data, int empty) {
+    return new InputStream() {
+      private int calls;
+      private int at;
+
+      @Override
+      public int read() {
+        throw new UnsupportedOperationException("read(byte[], int, int) only");
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) {
+        if (data == null || calls++ % (empty + 1) != empty) {
+          return 0;
+        }
+        if (at == data.length) {
+          return -1;
+        }
+        b[off] = data[at++];
+        return 1;
+      }
+    };
+  }
+
   private static final class Chunks extends FilterInputStream {
     private final SplittableRandom r;
 

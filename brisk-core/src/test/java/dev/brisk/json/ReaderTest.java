@@ -571,4 +571,18 @@ class ReaderTest {
       }
     }
   }
+
+  @Test
+  void aStreamThatKeepsReturningNothingIsAnErrorNotAHang() {
+    java.io.UncheckedIOException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        java.time.Duration.ofSeconds(60),
+        () -> assertThrows(java.io.UncheckedIOException.class, () -> JsonReader.of(Damage.stuttering(null, 0)).next()),
+        "the reader spins");
+    assertEquals("reading JSON input at offset 0", e.getMessage());
+    assertEquals("the stream returned 0 bytes 1000 times in a row (InputStream.read must wait for a byte,"
+        + " or return -1 at the end)", e.getCause().getMessage());
+    // Some empty reads in a row are waited out.
+    byte[] doc = "{\"a\":[1,2.5,\"x\"]}".getBytes(StandardCharsets.UTF_8);
+    assertEquals(Json.parse(doc), Json.parse(Damage.stuttering(doc, 999)));
+  }
 }

@@ -86,15 +86,30 @@ final class Encodings {
     return UTF8;
   }
 
+  /** Reads in a row that may give nothing before the source is taken as broken (as the core reader's). */
+  static final int MAX_ZERO_READS = 1000;
+
+  /** A source that breaks read's contract, returning nothing again and again, would spin for ever. */
+  static IOException nothingRead(String what) {
+    return new IOException("the " + what + " returned nothing " + MAX_ZERO_READS + " times in a row"
+        + " (read must wait for input, or return -1 at the end)");
+  }
+
   /** The stream as UTF-8, detecting its encoding from its first bytes (pushed back after). */
   static InputStream utf8(InputStream in) throws IOException {
     PushbackInputStream p = new PushbackInputStream(in, 4);
     byte[] first = new byte[4];
     int n = 0;
+    int zeros = 0;
     while (n < 4) {
       int r = p.read(first, n, 4 - n);
       if (r < 0) {
         break;
+      }
+      if (r > 0) {
+        zeros = 0;
+      } else if (++zeros == MAX_ZERO_READS) {
+        throw nothingRead("stream");
       }
       n += r;
     }
@@ -116,6 +131,7 @@ final class Encodings {
     private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
         .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
     private final CharBuffer chars = CharBuffer.allocate(4096);
+    private int zeros; // reads in a row that gave no chars
     private final ByteBuffer bytes = ByteBuffer.allocate(4096 * 3 + 8);
     private boolean eof;
 
@@ -135,6 +151,10 @@ final class Encodings {
           int n = in.read(chars);
           if (n < 0) {
             eof = true;
+          } else if (n == 0 && chars.hasRemaining() && ++zeros == MAX_ZERO_READS) {
+            throw nothingRead("reader");
+          } else if (n > 0) {
+            zeros = 0;
           }
           chars.flip();
         }

@@ -272,4 +272,47 @@ class ProviderTest {
       assertTrue(e.getMessage().contains("beyond a BigDecimal"), e.getMessage());
     }
   }
+
+  @Test
+  void aSourceThatKeepsGivingNothingIsAnErrorNotAHang() {
+    JsonProvider p = BriskJsonProvider.instance();
+    java.io.Reader nothing = new java.io.Reader() {
+      @Override
+      public int read(char[] b, int off, int len) {
+        return 0;
+      }
+
+      @Override
+      public void close() {}
+    };
+    byte[] doc = "[1,\"two\"]".getBytes(StandardCharsets.UTF_8);
+    java.util.List<org.junit.jupiter.api.function.Executable> reads = java.util.List.of(
+        () -> p.createParser(dev.brisk.json.Damage.stuttering(null, 0)).next(), // in the encoding detection
+        () -> {
+          java.io.InputStream fourBytesThenNothing = new java.io.FilterInputStream(new ByteArrayInputStream(doc, 0, 4)) {
+            @Override
+            public int read(byte[] b, int off, int len) throws java.io.IOException {
+              return Math.max(0, super.read(b, off, len));
+            }
+          };
+          JsonParser parser = p.createParser(fourBytesThenNothing);
+          while (parser.hasNext()) {
+            parser.next();
+          }
+        },
+        () -> p.createParser(nothing).next(),
+        () -> p.createReader(nothing).read());
+    for (org.junit.jupiter.api.function.Executable read : reads) {
+      jakarta.json.JsonException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofSeconds(60), () -> assertThrows(jakarta.json.JsonException.class, read), "it spins");
+      assertTrue(e.getMessage().contains("nothing 1000 times in a row") || e.getMessage().contains("0 bytes 1000 times in a row"),
+          e.getMessage());
+    }
+    // Some empty reads in a row are waited out.
+    try (JsonParser parser = p.createParser(dev.brisk.json.Damage.stuttering(doc, 999))) {
+      assertEquals(Event.START_ARRAY, parser.next());
+      parser.next();
+      assertEquals(1, parser.getInt());
+    }
+  }
 }
