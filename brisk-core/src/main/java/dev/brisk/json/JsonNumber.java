@@ -93,17 +93,39 @@ public abstract class JsonNumber extends JsonValue {
   /** The nearest double; an infinity when the value is beyond the range of double. */
   public abstract double doubleValue();
 
-  /** The exact value. */
+  /**
+   * The exact value.
+   *
+   * @throws NumberFormatException when the exponent is beyond a BigDecimal's int scale, as in
+   *     {@code 1e-2147483649} (such a number is kept, compared and written as its text)
+   */
   public abstract BigDecimal bigDecimalValue();
 
   /** The exact value. @throws ArithmeticException when it is not an integer */
   public BigInteger bigIntegerValue() {
     BigDecimal d = bigDecimalValue();
-    if (d.precision() - d.scale() > 100_000) {
+    if (d.signum() == 0) {
+      return BigInteger.ZERO;
+    }
+    long digits = integerDigits(d);
+    if (digits > 100_000) {
       // 1e999999999 is a short text but a huge integer: refuse rather than allocate it.
       throw new ArithmeticException("integer too large to expand: " + this);
     }
+    if (digits <= 0) {
+      // Below 1: 1e-999999999 has a fraction, which BigDecimal would find by dividing by 10^999999999.
+      throw new ArithmeticException("not an integer: " + this);
+    }
     return d.toBigIntegerExact();
+  }
+
+  /**
+   * The digits of {@code d}'s integer part (its precision less its scale; 0 or less below 1),
+   * computed in long: with a scale near {@code Integer.MIN_VALUE}, as in {@code 1e2147483647},
+   * the int difference overflows.
+   */
+  static long integerDigits(BigDecimal d) {
+    return (long) d.precision() - d.scale();
   }
 
   /**
@@ -178,7 +200,20 @@ public abstract class JsonNumber extends JsonValue {
     if (d.signum() == 0) {
       return 0;
     }
-    return d.stripTrailingZeros().hashCode();
+    try {
+      return d.stripTrailingZeros().hashCode();
+    } catch (ArithmeticException e) {
+      // Stripped, the scale would pass an int's range (100e2147483647): strip it in a long. Equal
+      // numbers all land here, so the hash still agrees with equals.
+      BigInteger u = d.unscaledValue();
+      long scale = d.scale();
+      BigInteger[] qr;
+      while ((qr = u.divideAndRemainder(BigInteger.TEN))[1].signum() == 0) {
+        u = qr[0];
+        scale--;
+      }
+      return 31 * u.hashCode() + Long.hashCode(scale);
+    }
   }
 
   BigDecimal exactOrNull() {
@@ -269,7 +304,7 @@ public abstract class JsonNumber extends JsonValue {
     @Override
     public long longValue() {
       BigDecimal d = bigDecimalValue();
-      if (d.precision() - d.scale() > 19) {
+      if (integerDigits(d) > 19) {
         throw new ArithmeticException("out of the range of long: " + this);
       }
       return d.longValueExact();
@@ -282,7 +317,12 @@ public abstract class JsonNumber extends JsonValue {
 
     @Override
     public BigDecimal bigDecimalValue() {
-      return new BigDecimal(toString());
+      String t = toString();
+      try {
+        return new BigDecimal(t);
+      } catch (NumberFormatException e) { // the text is valid JSON: only its exponent can be too large
+        throw new NumberFormatException("the number " + t + " is beyond a BigDecimal: its exponent is out of range");
+      }
     }
 
     @Override

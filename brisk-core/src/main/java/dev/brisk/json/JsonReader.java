@@ -1829,7 +1829,7 @@ public final class JsonReader implements Closeable {
       }
     }
     BigDecimal d = getBigDecimal();
-    if (d.precision() - d.scale() > 19) {
+    if (JsonNumber.integerDigits(d) > 19) {
       throw typeError(what + " (the number " + numberText() + " is out of range)");
     }
     try {
@@ -1958,8 +1958,15 @@ public final class JsonReader implements Closeable {
       return new BigInteger(numberText());
     }
     BigDecimal d = getBigDecimal();
-    if (d.precision() - d.scale() > maxNumberLength) {
+    long digits = JsonNumber.integerDigits(d);
+    if (digits > maxNumberLength) {
       throw typeError("a BigInteger of at most maxNumberLength digits (" + numberText() + ")");
+    }
+    if (d.signum() == 0) {
+      return BigInteger.ZERO;
+    }
+    if (digits <= 0) { // below 1: BigDecimal would divide by 10^scale to find the fraction
+      throw typeError("an integer (the number " + numberText() + " has a fraction)");
     }
     try {
       return d.toBigIntegerExact();

@@ -109,6 +109,39 @@ class HostileInputTest {
   }
 
   @Test
+  void negativeExponentsAndScalesAtTheIntLimitAreNotExpandedEither() {
+    // Each of these took BigDecimal to 10^(a billion or more): a hang on a dozen bytes.
+    assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> {
+      for (String text : new String[] {"1e-999999999", "-1.5e-999999999", "1e2147483647", "-1e-2147483647"}) {
+        JsonNumber n = Json.parse(text).asNumber();
+        ArithmeticException e = assertThrows(ArithmeticException.class, n::bigIntegerValue, text);
+        assertTrue(e.getMessage().endsWith(": " + text), e.getMessage());
+        JsonReader r = JsonReader.of(text);
+        r.next();
+        assertThrows(JsonException.class, r::getBigInteger, text);
+        assertThrows(JsonException.class, r::getLong, text);
+        assertEquals(n, Json.parse(text));
+      }
+      assertEquals(java.math.BigInteger.ZERO, Json.parse("0e-999999999").asNumber().bigIntegerValue());
+      JsonReader zero = JsonReader.of("-0.0e-999999999");
+      zero.next();
+      assertEquals(java.math.BigInteger.ZERO, zero.getBigInteger());
+      assertEquals(java.math.BigInteger.ONE, Json.parse("100e-2").asNumber().bigIntegerValue());
+      // An int scale overflowed in the long check: out of range, not "rounding necessary".
+      ArithmeticException e = assertThrows(ArithmeticException.class, Json.parse("1e2147483647").asNumber()::longValue);
+      assertEquals("out of the range of long: 1e2147483647", e.getMessage());
+    });
+    // A scale that stripping its zeros would push past an int still hashes, as equals compares.
+    JsonNumber big = Json.parse("100e2147483647").asNumber();
+    assertEquals(big.hashCode(), Json.parse("1000e2147483646").asNumber().hashCode());
+    assertEquals(big, Json.parse("1000e2147483646").asNumber());
+    assertTrue(big.hashCode() != Json.parse("200e2147483647").asNumber().hashCode());
+    NumberFormatException beyond =
+        assertThrows(NumberFormatException.class, Json.parse("1e-2147483649").asNumber()::bigDecimalValue);
+    assertEquals("the number 1e-2147483649 is beyond a BigDecimal: its exponent is out of range", beyond.getMessage());
+  }
+
+  @Test
   void aHundredMegabyteStringStopsAtTheLimitInBoundedMemory() {
     assertTimeoutPreemptively(
         HANG_GUARD,

@@ -198,6 +198,32 @@ final class Values {
   }
 
   /** Base for numbers: equality and hash by {@link BigDecimal}, as the specification says. */
+  /** The most digits a number's integer part may have to be made a BigInteger (as Parsson's limit). */
+  static final int MAX_BIG_INTEGER_DIGITS = 100_000;
+
+  /**
+   * {@code v} as a BigInteger, truncated or {@code exact}, without the work BigDecimal would do for
+   * a large scale: {@code 1e999999999} would be expanded to a billion digits, {@code 1e-999999999}
+   * divided by 10^999999999, each a hang on input of a dozen bytes.
+   *
+   * @throws ArithmeticException when the integer part has more than {@link
+   *     #MAX_BIG_INTEGER_DIGITS} digits, or when {@code exact} and {@code v} has a fraction
+   */
+  static BigInteger bigInteger(BigDecimal v, boolean exact) {
+    long digits = (long) v.precision() - v.scale(); // in long: 1e2147483647 overflows an int
+    if (v.signum() == 0 || digits <= 0) { // below 1
+      if (exact && v.signum() != 0) {
+        throw new ArithmeticException("Rounding necessary: " + v + " is not an integer");
+      }
+      return BigInteger.ZERO;
+    }
+    if (digits > MAX_BIG_INTEGER_DIGITS) {
+      throw new ArithmeticException("the integer part of " + v + " has " + digits + " digits, more than the "
+          + MAX_BIG_INTEGER_DIGITS + " a BigInteger is made of here");
+    }
+    return exact ? v.toBigIntegerExact() : v.toBigInteger();
+  }
+
   abstract static class NumBase implements JsonNumber {
     @Override
     public ValueType getValueType() {
@@ -312,12 +338,12 @@ final class Values {
 
     @Override
     public BigInteger bigIntegerValue() {
-      return value.toBigInteger();
+      return bigInteger(value, false);
     }
 
     @Override
     public BigInteger bigIntegerValueExact() {
-      return value.toBigIntegerExact();
+      return bigInteger(value, true);
     }
 
     @Override

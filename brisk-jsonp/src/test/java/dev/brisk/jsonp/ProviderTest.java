@@ -315,4 +315,26 @@ class ProviderTest {
       assertEquals(1, parser.getInt());
     }
   }
+
+  @Test
+  void bigIntegersOfHugeScalesAreRefusedNotExpanded() {
+    // BigDecimal.toBigInteger of these computes 10^(a hundred million or more): a hang on a dozen bytes.
+    JsonProvider p = BriskJsonProvider.instance();
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> {
+      JsonArray a = p.createReader(new StringReader("[1e-999999999,-1.5e-999999999,1e2147483647,-1e99999999,12.5,100e-2]"))
+          .readArray();
+      assertEquals(java.math.BigInteger.ZERO, a.getJsonNumber(0).bigIntegerValue());
+      assertEquals(java.math.BigInteger.ZERO, a.getJsonNumber(1).bigIntegerValue());
+      ArithmeticException e = assertThrows(ArithmeticException.class, () -> a.getJsonNumber(0).bigIntegerValueExact());
+      assertEquals("Rounding necessary: 1E-999999999 is not an integer", e.getMessage());
+      e = assertThrows(ArithmeticException.class, () -> a.getJsonNumber(2).bigIntegerValue());
+      assertEquals("the integer part of 1E+2147483647 has 2147483648 digits, more than the 100000 a BigInteger is made of here",
+          e.getMessage());
+      assertThrows(ArithmeticException.class, () -> a.getJsonNumber(3).bigIntegerValueExact());
+      assertEquals(java.math.BigInteger.valueOf(12), a.getJsonNumber(4).bigIntegerValue());
+      assertThrows(ArithmeticException.class, () -> a.getJsonNumber(4).bigIntegerValueExact());
+      assertEquals(java.math.BigInteger.ONE, a.getJsonNumber(5).bigIntegerValueExact());
+      assertEquals(java.math.BigInteger.ZERO, p.createValue(new BigDecimal("-1e-999999999")).bigIntegerValue());
+    });
+  }
 }
