@@ -140,6 +140,7 @@ final class SchemaText {
     int l = line;
     int c = column();
     String name = name("the schema name");
+    checkLength(name, "schema", l, c);
     Statement s = new Statement(name, l, c);
     skipSpace();
     if (peekWord("as")) {
@@ -181,6 +182,7 @@ final class SchemaText {
     int l = line;
     int c = column();
     String name = name("a field name");
+    checkLength(name, "field", l, c);
     skipSpace();
     if (peek() == ',' || peek() == ')') {
       throw error("field \"" + name + "\" has no type: write it as '" + name + " string'");
@@ -214,6 +216,23 @@ final class SchemaText {
   }
 
   /** A plain identifier or a backquoted name. */
+  /** The longest schema or field name, in chars: a name becomes a class file constant and identifier. */
+  static final int MAX_NAME_CHARS = 1000;
+
+  /**
+   * The most constructor slots a schema's fields may take: the value class's constructor takes
+   * them all (a long or double two) after {@code this} and the presence and unknown-member
+   * arguments (4), and the JVM allows 255.
+   */
+  static final int MAX_FIELD_SLOTS = 250;
+
+  private static void checkLength(String name, String what, int line, int column) {
+    if (name.length() > MAX_NAME_CHARS) {
+      throw new SchemaException("a " + what + " name of " + name.length() + " characters ('"
+          + name.substring(0, 20) + "...'); a name may have at most " + MAX_NAME_CHARS, line, column);
+    }
+  }
+
   private String name(String what) {
     if (peek() == '`') {
       int start = ++pos;
@@ -424,6 +443,17 @@ final class SchemaText {
         String javaName = unique(javaName(f.name, false), javaNames);
         boolean required = options.isRequired(s.name, f.name);
         fields.add(new FieldModel(f.name, javaName, type, required, "v." + javaName + "()", null));
+      }
+      int slots = 0;
+      for (FieldModel f : fields) {
+        TypeRef.Kind k = f.type().kind();
+        slots += f.type().isPrimitive() && (k == TypeRef.Kind.LONG || k == TypeRef.Kind.DOUBLE) ? 2 : 1;
+      }
+      if (slots > MAX_FIELD_SLOTS) {
+        throw new SchemaException("schema " + s.name + " has " + fields.size() + " fields (with those it"
+            + " inherits), more than one Java class takes: they fill " + slots + " constructor slots"
+            + " (a long or double field two), and at most " + MAX_FIELD_SLOTS + " are free; move some"
+            + " into nested schemas", s.line, s.column);
       }
       for (String r : options.requiredIn(s.name)) {
         if (!jsonNames.contains(r)) {

@@ -208,7 +208,7 @@ public final class Schemas {
     compiler.setParentClassLoader(Schemas.class.getClassLoader());
     try {
       compiler.cook("schema.java", new StringReader(unit.toString()));
-    } catch (CompileException | java.io.IOException e) {
+    } catch (CompileException | java.io.IOException | RuntimeException e) { // Janino's internal errors too
       throw new SchemaException(
           "the generated code did not compile, which is a bug in Brisk; please report it with the"
               + " schema text: " + e.getMessage(),

@@ -385,4 +385,44 @@ class SchemasTest {
     assertTrue(sources.get("com/example/events/UserCodec.java").contains("switch (r.nameHash())"));
     assertThrows(IllegalArgumentException.class, () -> Schemas.options().packageName("1bad"));
   }
+
+  /** {@code create json schema NAME(f0 TYPE, f1 TYPE, ...)} with {@code n} fields. */
+  static String wide(String name, int n, String type) {
+    StringBuilder b = new StringBuilder("create json schema ").append(name).append('(');
+    for (int i = 0; i < n; i++) {
+      b.append(i == 0 ? "" : ", ").append('f').append(i).append(' ').append(type);
+    }
+    return b.append(')').toString();
+  }
+
+  @Test
+  void schemasTooWideOrNamesTooLongForAJavaClassAreClearErrors() {
+    // The most that fit: 250 strings, or 125 longs (two constructor slots each).
+    Codec<JsonRecord> strings = Schemas.compile(wide("S", 250, "string")).codec("S");
+    String doc = "{\"f0\":\"a\",\"f249\":\"z\"}";
+    JsonRecord r = strings.read(doc.getBytes(UTF_8));
+    assertEquals("z", r.get("f249"));
+    assertEquals(r, strings.read(strings.write(r)));
+    Schemas.compile(wide("L", 125, "long"));
+
+    SchemaException e = assertThrows(SchemaException.class, () -> Schemas.compile("\n  " + wide("Big", 2000, "string")));
+    assertEquals("line 2, column 22: schema Big has 2000 fields (with those it inherits), more than one Java class"
+        + " takes: they fill 2000 constructor slots (a long or double field two), and at most 250 are free; move some"
+        + " into nested schemas", e.getMessage());
+    assertThrows(SchemaException.class, () -> Schemas.compile(wide("L", 126, "long")));
+    // Inherited fields count.
+    SchemaException inherited = assertThrows(SchemaException.class,
+        () -> Schemas.compile(wide("A", 200, "string") + ";\ncreate json schema B(x string, y double[]) inherits A;\n"
+            + wide("C", 60, "string").replace("f", "c").replace("(", "(g int, ") + " inherits B"));
+    assertEquals(3, inherited.line());
+    assertTrue(inherited.getMessage().contains("schema C has 263 fields"), inherited.getMessage());
+
+    String longName = "x".repeat(1001);
+    SchemaException name = assertThrows(SchemaException.class,
+        () -> Schemas.compile("create json schema A(id string,\n  " + longName + " string)"));
+    assertEquals("line 2, column 3: a field name of 1001 characters ('xxxxxxxxxxxxxxxxxxxx...'); a name may have"
+        + " at most 1000", name.getMessage());
+    assertThrows(SchemaException.class, () -> Schemas.compile("create json schema `" + longName + "`(id string)"));
+    Schemas.compile("create json schema A(`" + "y".repeat(1000) + "` string)");
+  }
 }

@@ -111,6 +111,13 @@ public final class CodecProcessor extends AbstractProcessor {
     }
   }
 
+  /**
+   * The most properties one class may have: the generated read method takes all of them, and past
+   * 600 to 1 000 (by type) javac finds it larger than a method may be ("code too large", reported
+   * in the generated file rather than on the class).
+   */
+  static final int MAX_PROPERTIES = 500;
+
   private void error(Element e, String message) {
     processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, e);
   }
@@ -238,6 +245,11 @@ public final class CodecProcessor extends AbstractProcessor {
           failed = true;
         }
         fields.add(new FieldModel(p.jsonName, p.javaName, t, p.required, p.getter, p.setter));
+      }
+      if (fields.size() > MAX_PROPERTIES) {
+        error(type, type.getSimpleName() + " has " + fields.size() + " properties; a generated codec reads at most "
+            + MAX_PROPERTIES + " (its read method must fit the JVM's 64 KB): group some into nested classes");
+        failed = true;
       }
       if (unknownPolicy == UnknownFields.CAPTURE && extra == null) {
         error(type, "unknownFields = CAPTURE needs a Map<String, JsonValue> property marked @JsonCodec.Unknown to keep them in");

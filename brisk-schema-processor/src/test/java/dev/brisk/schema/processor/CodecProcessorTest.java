@@ -305,6 +305,25 @@ class CodecProcessorTest {
         3, "cannot create T");
   }
 
+  /** A class of {@code n} public properties of {@code type}, named f0, f1, ... */
+  static String wide(String name, int n, String type) {
+    StringBuilder src = new StringBuilder("package com.example.wide;\n@dev.brisk.schema.JsonCodec\npublic class " + name + " {\n");
+    for (int i = 0; i < n; i++) {
+      src.append("  public ").append(type).append(" f").append(i).append(";\n");
+    }
+    return src.append("}\n").toString();
+  }
+
+  @Test
+  void aClassWithMorePropertiesThanACodecMethodHoldsIsAnErrorOnTheClass() throws Exception {
+    // 500 fit with any type (checked up to Optional<OffsetDateTime> and getters and setters);
+    // from 600 to 1 000, by type, javac said "code too large" in the generated file.
+    Compilation fits = Compilation.compile(Map.of("com.example.wide.W", wide("W", 500, "java.util.Optional<java.time.OffsetDateTime>")));
+    assertTrue(fits.success, fits.errors());
+    assertError(wide("T", 501, "String"), 3,
+        "T has 501 properties; a generated codec reads at most 500 (its read method must fit the JVM's 64 KB)");
+  }
+
   @Test
   void anInterfaceIsAnError() {
     assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic interface T {}\n", 3, "goes on a record or a class");
