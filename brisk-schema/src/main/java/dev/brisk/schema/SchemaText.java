@@ -200,7 +200,10 @@ final class SchemaText {
         primitive = true;
       }
       expect(']');
-      dims++;
+      if (++dims > MAX_DIMENSIONS) {
+        throw new SchemaException("field \"" + name + "\" has an array of more than " + MAX_DIMENSIONS
+            + " dimensions", l, c);
+      }
       skipSpace();
     }
     return new RawField(name, type, dims, primitive, l, c);
@@ -216,6 +219,9 @@ final class SchemaText {
   }
 
   /** A plain identifier or a backquoted name. */
+  /** The most dimensions of an array field (the JVM allows 255, and the generator recurses on each). */
+  static final int MAX_DIMENSIONS = 32;
+
   /** The longest schema or field name, in chars: a name becomes a class file constant and identifier. */
   static final int MAX_NAME_CHARS = 1000;
 

@@ -424,5 +424,15 @@ class SchemasTest {
         + " at most 1000", name.getMessage());
     assertThrows(SchemaException.class, () -> Schemas.compile("create json schema `" + longName + "`(id string)"));
     Schemas.compile("create json schema A(`" + "y".repeat(1000) + "` string)");
+
+    // 300 dimensions gave ClassFormatError, 5 000 StackOverflowError.
+    Codec<JsonRecord> deep = Schemas.compile("create json schema D(x int" + "[]".repeat(32) + ")").codec("D");
+    String nested = "{\"x\":" + "[".repeat(32) + "7" + "]".repeat(32) + "}";
+    assertEquals(nested, new String(deep.write(deep.read(nested.getBytes(UTF_8))), UTF_8));
+    for (int dims : new int[] {33, 300, 100_000}) {
+      SchemaException tooDeep = assertThrows(SchemaException.class,
+          () -> Schemas.compile("create json schema D(x int" + "[]".repeat(dims) + ")"));
+      assertEquals("line 1, column 22: field \"x\" has an array of more than 32 dimensions", tooDeep.getMessage());
+    }
   }
 }
