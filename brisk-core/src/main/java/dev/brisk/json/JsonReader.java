@@ -1958,12 +1958,12 @@ public final class JsonReader implements Closeable {
       return new BigInteger(numberText());
     }
     BigDecimal d = getBigDecimal();
+    if (d.signum() == 0) {
+      return BigInteger.ZERO; // 0e999999 too
+    }
     long digits = JsonNumber.integerDigits(d);
     if (digits > maxNumberLength) {
       throw typeError("a BigInteger of at most maxNumberLength digits (" + numberText() + ")");
-    }
-    if (d.signum() == 0) {
-      return BigInteger.ZERO;
     }
     if (digits <= 0) { // below 1: BigDecimal would divide by 10^scale to find the fraction
       throw typeError("an integer (the number " + numberText() + " has a fraction)");

@@ -123,9 +123,12 @@ class HostileInputTest {
         assertEquals(n, Json.parse(text));
       }
       assertEquals(java.math.BigInteger.ZERO, Json.parse("0e-999999999").asNumber().bigIntegerValue());
-      JsonReader zero = JsonReader.of("-0.0e-999999999");
-      zero.next();
-      assertEquals(java.math.BigInteger.ZERO, zero.getBigInteger());
+      for (String z : new String[] {"-0.0e-999999999", "0e999999999"}) {
+        JsonReader zero = JsonReader.of(z);
+        zero.next();
+        assertEquals(java.math.BigInteger.ZERO, zero.getBigInteger(), z);
+      }
+      assertEquals(java.math.BigInteger.ZERO, Json.parse("0e999999999").asNumber().bigIntegerValue());
       assertEquals(java.math.BigInteger.ONE, Json.parse("100e-2").asNumber().bigIntegerValue());
       // An int scale overflowed in the long check: out of range, not "rounding necessary".
       ArithmeticException e = assertThrows(ArithmeticException.class, Json.parse("1e2147483647").asNumber()::longValue);
