@@ -300,9 +300,13 @@ public final class Json {
       return this;
     }
 
-    /** Indent written JSON by this string per level; null (the default) for compact output. */
+    /**
+     * Indent written JSON by this string per level; null (the default) for compact output.
+     *
+     * @throws IllegalArgumentException when it holds anything but spaces, tabs and line breaks
+     */
     public Builder indent(String indent) {
-      this.indent = indent;
+      this.indent = JsonWriter.checkIndent(indent);
       return this;
     }
 

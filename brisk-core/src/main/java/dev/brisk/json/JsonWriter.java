@@ -136,6 +136,25 @@ public final class JsonWriter implements Closeable, Flushable {
     return new JsonWriter(out, STREAM_BUFFER, null, false, false, JsonLimits.DEFAULTS.maxDepth());
   }
 
+  /**
+   * {@code indent}, when it is JSON white space (spaces, tabs, line breaks) or null: anything else
+   * would be written between the tokens and make the output something other than JSON.
+   *
+   * @throws IllegalArgumentException for any other character
+   */
+  static String checkIndent(String indent) {
+    if (indent != null) {
+      for (int i = 0; i < indent.length(); i++) {
+        char c = indent.charAt(i);
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+          throw new IllegalArgumentException(String.format(
+              "an indent may hold only JSON white space (spaces, tabs, line breaks), not U+%04X at index %d", (int) c, i));
+        }
+      }
+    }
+    return indent;
+  }
+
   /** Options for a writer: pretty printing and the optional escapes. */
   public static Options options() {
     return new Options();
@@ -164,9 +183,13 @@ public final class JsonWriter implements Closeable, Flushable {
       return this;
     }
 
-    /** Pretty-print with this indent per level (e.g. two spaces); null or empty for compact. */
+    /**
+     * Pretty-print with this indent per level (e.g. two spaces); null or empty for compact.
+     *
+     * @throws IllegalArgumentException when it holds anything but spaces, tabs and line breaks
+     */
     public Options indent(String indent) {
-      this.indent = indent;
+      this.indent = checkIndent(indent);
       return this;
     }
 

@@ -191,6 +191,18 @@ class WriterTest {
   }
 
   @Test
+  void anIndentOtherThanWhiteSpaceIsRefused() {
+    // It is written between the tokens: "x" made [x1] out of [1].
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JsonWriter.options().indent(" x"));
+    assertEquals("an indent may hold only JSON white space (spaces, tabs, line breaks), not U+0078 at index 1", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Json.builder().indent("\u3000"));
+    assertThrows(IllegalArgumentException.class, () -> Json.builder().indent("\u00a0"));
+    String pretty = JsonWriter.options().indent(" \t\r\n").create().beginArray().value(1).endArray().toString();
+    assertEquals(Json.parse("[1]"), Json.parse(pretty));
+    assertEquals("[1]", JsonWriter.options().indent(null).create().beginArray().value(1).endArray().toString());
+  }
+
+  @Test
   void codecNamesMustHaveAUtf8Form() {
     // A lone surrogate would become '?' in UTF-8: the writer would write, and the reader match, another name.
     IllegalArgumentException e =
