@@ -57,7 +57,7 @@ import java.util.Objects;
  * the parsers, generators, readers, writers and builders it makes belong to one thread each.
  */
 public final class BriskJsonProvider extends JsonProvider {
-  /** Config key: the deepest nesting a parser accepts (an Integer; default 1000). */
+  /** Config key: the deepest nesting a parser accepts and a generator writes (an Integer; default 1000). */
   public static final String MAX_DEPTH = "dev.brisk.json.maxDepth";
   /** Config key: the longest string in bytes (default 20 000 000). */
   public static final String MAX_STRING_LENGTH = "dev.brisk.json.maxStringLength";
@@ -193,20 +193,25 @@ public final class BriskJsonProvider extends JsonProvider {
       return new Parser(readerOfOwn(bytes, 0, bytes.length), keys);
     }
 
+    /** How deep a parser reads, and a generator writes. */
+    private int maxDepth() {
+      return json.limits().maxDepth();
+    }
+
     JsonGenerator generator(OutputStream out) {
-      return Generators.create(Objects.requireNonNull(out, "output"), pretty);
+      return Generators.create(Objects.requireNonNull(out, "output"), pretty, maxDepth());
     }
 
     JsonGenerator generator(OutputStream out, Charset cs) {
       Objects.requireNonNull(out, "output");
       if (StandardCharsets.UTF_8.equals(Objects.requireNonNull(cs, "charset"))) {
-        return Generators.create(out, pretty);
+        return Generators.create(out, pretty, maxDepth());
       }
-      return Generators.create(new OutputStreamWriter(out, cs), pretty);
+      return Generators.create(new OutputStreamWriter(out, cs), pretty, maxDepth());
     }
 
     JsonGenerator generator(Writer out) {
-      return Generators.create(Objects.requireNonNull(out, "writer"), pretty);
+      return Generators.create(Objects.requireNonNull(out, "writer"), pretty, maxDepth());
     }
   }
 

@@ -310,6 +310,7 @@ final class Generators {
   /** The generator: JSON-P's rules checked here, the bytes written by the core writer. */
   static final class Generator implements JsonGenerator {
     private final dev.brisk.json.JsonWriter w;
+    private final int maxDepth; // for messages: the writer keeps the limit
     /** Per level: true in an array, false in an object. */
     private boolean[] arrays = new boolean[16];
     private int depth;
@@ -317,8 +318,9 @@ final class Generators {
     private boolean rootDone;
     private boolean closed;
 
-    Generator(dev.brisk.json.JsonWriter w) {
+    Generator(dev.brisk.json.JsonWriter w, int maxDepth) {
       this.w = w;
+      this.maxDepth = maxDepth;
     }
 
     private JsonGenerationException fail(String message) {
@@ -360,15 +362,20 @@ final class Generators {
     }
 
     private void open(boolean array) {
+      try {
+        if (array) {
+          w.beginArray();
+        } else {
+          w.beginObject();
+        }
+      } catch (dev.brisk.json.JsonException e) { // the writer's depth limit, checked before it wrote
+        throw new JsonGenerationException("nesting deeper than the provider's maxDepth (" + maxDepth
+            + ", the config key " + BriskJsonProvider.MAX_DEPTH + ") at " + e.path(), e);
+      }
       if (depth == arrays.length) {
         arrays = java.util.Arrays.copyOf(arrays, depth * 2);
       }
       arrays[depth++] = array;
-      if (array) {
-        w.beginArray();
-      } else {
-        w.beginObject();
-      }
     }
 
     @Override
@@ -619,20 +626,21 @@ final class Generators {
   }
 
   /**
-   * The generator's target: UTF-8 bytes to a stream, or chars to a writer. At any depth, as JSON-P
-   * generators write: trees are written without recursion here, and a generator's nesting is its
-   * caller's.
+   * The generator's target: UTF-8 bytes to a stream, or chars to a writer, no deeper than {@code
+   * maxDepth}, the provider's read limit. A generator is written to by its caller's code and by
+   * codecs ({@link BriskJsonp#write}), which recurse: without a limit, an object that holds itself
+   * would overflow the stack.
    */
-  static dev.brisk.json.JsonWriter.Options options(boolean pretty) {
-    dev.brisk.json.JsonWriter.Options o = dev.brisk.json.JsonWriter.options().maxDepth(Integer.MAX_VALUE);
+  static dev.brisk.json.JsonWriter.Options options(boolean pretty, int maxDepth) {
+    dev.brisk.json.JsonWriter.Options o = dev.brisk.json.JsonWriter.options().maxDepth(maxDepth);
     return pretty ? o.indent("    ") : o;
   }
 
-  static JsonGenerator create(OutputStream out, boolean pretty) {
-    return new Generator(options(pretty).to(out));
+  static JsonGenerator create(OutputStream out, boolean pretty, int maxDepth) {
+    return new Generator(options(pretty, maxDepth).to(out), maxDepth);
   }
 
-  static JsonGenerator create(Writer out, boolean pretty) {
-    return new Generator(options(pretty).to(new ToWriter(out)));
+  static JsonGenerator create(Writer out, boolean pretty, int maxDepth) {
+    return new Generator(options(pretty, maxDepth).to(new ToWriter(out)), maxDepth);
   }
 }

@@ -337,4 +337,35 @@ class ProviderTest {
       assertEquals(java.math.BigInteger.ZERO, p.createValue(new BigDecimal("-1e-999999999")).bigIntegerValue());
     });
   }
+
+  @Test
+  void aGeneratorWritesNoDeeperThanTheProvidersMaxDepth() {
+    JsonProvider p = BriskJsonProvider.instance();
+    JsonGenerator g = p.createGenerator(new StringWriter());
+    for (int i = 0; i < 1000; i++) {
+      g.writeStartArray();
+    }
+    JsonGenerationException e = assertThrows(JsonGenerationException.class, () -> g.writeStartObject());
+    assertEquals("nesting deeper than the provider's maxDepth (1000, the config key dev.brisk.json.maxDepth) at $"
+        + "[0]".repeat(1000), e.getMessage());
+
+    // The config key raises it for parsers and generators alike.
+    Map<String, Object> deep = Map.of(BriskJsonProvider.MAX_DEPTH, 5000);
+    StringWriter out = new StringWriter();
+    try (JsonGenerator g5000 = p.createGeneratorFactory(deep).createGenerator(out)) {
+      for (int i = 0; i < 3000; i++) {
+        g5000.writeStartArray();
+      }
+      for (int i = 0; i < 3000; i++) {
+        g5000.writeEnd();
+      }
+    }
+    assertEquals("[".repeat(3000) + "]".repeat(3000), out.toString());
+    JsonValue tree;
+    try (jakarta.json.JsonReader r = p.createReaderFactory(deep).createReader(new StringReader(out.toString()))) {
+      tree = r.readValue();
+    }
+    // A tree, which cannot hold itself, still prints at any depth.
+    assertEquals(out.toString(), tree.toString());
+  }
 }

@@ -176,6 +176,19 @@ class ClientMappersTest {
   }
 
   @Test
+  void anObjectThatHoldsItselfIsAnErrorNotAStackOverflow() {
+    // The codec writes into the generator's writer, which stops at the provider's maxDepth.
+    BriskJsonpMapper m = new BriskJsonpMapper();
+    dev.brisk.opensearch.model.Node root = new dev.brisk.opensearch.model.Node();
+    root.name = "root";
+    root.children.add(root);
+    var g = m.jsonProvider().createGenerator(new java.io.StringWriter());
+    dev.brisk.json.JsonException e = assertThrows(dev.brisk.json.JsonException.class, () -> m.serialize(root, g));
+    assertTrue(e.getMessage().startsWith("nesting deeper than maxDepth (1000)"), e.getMessage());
+    assertTrue(e.path().startsWith("$.children[0].children[0]"), e.path());
+  }
+
+  @Test
   void theMapperUsesTheBriskProviderAndSaysWhatItCannotMap() {
     BriskJsonpMapper m = new BriskJsonpMapper();
     assertSame(BriskJsonProvider.instance(), m.jsonProvider());
