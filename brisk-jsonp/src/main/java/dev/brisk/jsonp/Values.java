@@ -197,7 +197,6 @@ final class Values {
     }
   }
 
-  /** Base for numbers: equality and hash by {@link BigDecimal}, as the specification says. */
   /** The most digits a number's integer part may have to be made a BigInteger (as Parsson's limit). */
   static final int MAX_BIG_INTEGER_DIGITS = 100_000;
 
@@ -224,6 +223,7 @@ final class Values {
     return exact ? v.toBigIntegerExact() : v.toBigInteger();
   }
 
+  /** Base for numbers: equality and hash by {@link BigDecimal}, as the specification says. */
   abstract static class NumBase implements JsonNumber {
     @Override
     public ValueType getValueType() {

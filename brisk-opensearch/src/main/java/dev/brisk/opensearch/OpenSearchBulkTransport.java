@@ -53,15 +53,15 @@ public final class OpenSearchBulkTransport implements Transport {
   }
 
   /**
-   * The answer carries only what is read: whether anything failed and each item's status and
-   * error, not the index, id, version and shard counts of every item (a sixth of the bytes).
-   */
-  /**
    * The longest {@code _bulk} answer read, 64 MiB. With the transport's {@code filter_path} an
    * answer takes about 30 bytes per event, and some hundreds for one that failed.
    */
   static final int MAX_ANSWER_BYTES = 64 << 20;
 
+  /**
+   * The answer carries only what is read: whether anything failed and each item's status and
+   * error, not the index, id, version and shard counts of every item (a sixth of the bytes).
+   */
   private static final String BULK_PATH = "/_bulk?filter_path=errors,items.*.status,items.*.error";
 
   private final List<URI> nodes;

@@ -94,10 +94,15 @@ public final class OrgJson {
     while (true) {
       if (pending) {
         pending = false;
-        Frame f = open(next, w, top == MAX_DEPTH);
+        Frame f = open(next, w);
         if (f != null) {
-          if (f == FULL) { // checked before the writer's own limit, which would not name a cycle
+          if (top == MAX_DEPTH) { // before the writer's own limit, which would not name a cycle
             throw tooDeep(stack, top, w);
+          }
+          if (f.kind == Frame.OBJECT || f.kind == Frame.MAP) {
+            w.beginObject();
+          } else {
+            w.beginArray();
           }
           if (top == stack.length) {
             stack = java.util.Arrays.copyOf(stack, top * 2);
@@ -167,12 +172,8 @@ public final class OrgJson {
     }
   }
 
-  /** Writes a scalar, or begins a container and returns its frame. */
-  /** What {@link #open} returns for a container when the walk is {@code full}: nothing written. */
-  private static final Frame FULL = new Frame(Frame.ARRAY, null, null, 0);
-
-  /** Writes {@code v}, or begins it and returns its frame; a container is not begun when full. */
-  private static Frame open(Object v, JsonWriter w, boolean full) {
+  /** Writes a scalar, or returns a container's frame for the caller to check and begin. */
+  private static Frame open(Object v, JsonWriter w) {
     if (v instanceof String) {
       w.value((String) v);
       return null;
@@ -183,20 +184,12 @@ public final class OrgJson {
       return null;
     }
     if (v instanceof JSONObject) {
-      if (full) {
-        return FULL;
-      }
-      w.beginObject();
       if (MAP != null) {
         return new Frame(Frame.MAP, v, mapOf((JSONObject) v).entrySet().iterator(), 0);
       }
       return new Frame(Frame.OBJECT, v, ((JSONObject) v).keySet().iterator(), 0);
     }
     if (v instanceof JSONArray) {
-      if (full) {
-        return FULL;
-      }
-      w.beginArray();
       return new Frame(Frame.JSON_ARRAY, v, null, ((JSONArray) v).length());
     }
     if (v instanceof Number) {
@@ -227,31 +220,19 @@ public final class OrgJson {
       return null;
     }
     if (v instanceof Map) {
-      if (full) {
-        return FULL;
-      }
-      w.beginObject();
       return new Frame(Frame.MAP, v, ((Map<?, ?>) v).entrySet().iterator(), 0);
     }
     if (v instanceof Collection || v instanceof Iterable) {
-      if (full) {
-        return FULL;
-      }
-      w.beginArray();
       return new Frame(Frame.ITERATOR, v, ((Iterable<?>) v).iterator(), 0);
     }
     if (v.getClass().isArray()) {
-      if (full) {
-        return FULL;
-      }
-      w.beginArray();
       return new Frame(Frame.ARRAY, v, null, Array.getLength(v));
     }
     Object wrapped = JSONObject.wrap(v); // a bean becomes a JSONObject, a java.* value a String
     if (wrapped == null || wrapped == v) {
       throw new JsonException("cannot write a " + v.getClass().getName() + " as JSON", w.path());
     }
-    return open(wrapped, w, full);
+    return open(wrapped, w);
   }
 
   private static void number(Number n, JsonWriter w) {

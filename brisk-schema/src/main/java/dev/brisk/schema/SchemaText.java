@@ -218,7 +218,6 @@ final class SchemaText {
     return b.toString();
   }
 
-  /** A plain identifier or a backquoted name. */
   /** The most dimensions of an array field (the JVM allows 255, and the generator recurses on each). */
   static final int MAX_DIMENSIONS = 32;
 
@@ -239,6 +238,7 @@ final class SchemaText {
     }
   }
 
+  /** A plain identifier or a backquoted name. */
   private String name(String what) {
     if (peek() == '`') {
       int start = ++pos;

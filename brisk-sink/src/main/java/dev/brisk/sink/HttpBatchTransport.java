@@ -84,7 +84,6 @@ public final class HttpBatchTransport implements Transport {
     HttpResponse<byte[]> response;
     try {
       requests++;
-      // The answer is read for messages only.
       response = HttpTransportBuilder.sendWithin(client, rb.build(), HttpTransportBuilder.firstBytes(ANSWER_KEPT), timeout);
     } catch (HttpTimeoutException e) {
       return Outcome.retry("no answer from " + uri + " within " + timeout);
