@@ -63,6 +63,6 @@ final class NdjsonLines {
 
   /** A fault as {@code file:line:column: message (at path)}. */
   static void report(PrintWriter err, String file, long line, JsonException e) {
-    err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), e.reason(), e.path());
+    err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), e.reason(), e.shownPath());
   }
 }

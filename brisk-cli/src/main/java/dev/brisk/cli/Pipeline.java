@@ -148,7 +148,7 @@ final class Pipeline<T> {
         ? "(longer than " + lines.max() + " bytes, not kept)"
         : new String(lines.buffer(), 0, lines.length(), StandardCharsets.UTF_8);
     return JsonWriter.toBytes(w -> w.beginObject()
-        .name("error").value(source + ":" + lineNo + ":" + e.column() + ": " + e.reason() + " (at " + e.path() + ")")
+        .name("error").value(source + ":" + lineNo + ":" + e.column() + ": " + e.reason() + " (at " + e.shownPath() + ")")
         .name("attempts").value(0)
         .name("line").value(lineNo)
         .name("text").value(text)

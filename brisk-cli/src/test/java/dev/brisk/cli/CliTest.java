@@ -52,6 +52,17 @@ class CliTest {
   }
 
   @Test
+  void aDeepPathOfLongNamesIsShortenedInTheReport() throws IOException {
+    String open = "{\"" + "n".repeat(500) + "\":";
+    Path deep = write("deep.json", open.repeat(1001) + "1" + "}".repeat(1001));
+    Run r = brisk("check", deep.toString());
+    assertEquals(1, r.code());
+    String first = r.err().lines().findFirst().orElseThrow();
+    assertTrue(first.length() < 400, first);
+    assertTrue(first.contains("nesting deeper than maxDepth (1000) (at $.nnn") && first.contains(" characters)...nnn"), first);
+  }
+
+  @Test
   void checkReportsEveryBadNdjsonLineAndKeepsGoing() throws IOException {
     Path bad = write("bad.ndjson", "{\"a\":1}\n{\"a\":01}\n{\"a\":3}\n{\"b\":[1,]}\n");
     Run r = brisk("check", bad.toString());

@@ -11,10 +11,20 @@ package dev.brisk.json;
  * to find the fault. Errors from writing have no position: offset, line and column are -1 and the
  * path is the writer's path.
  *
+ * <p>A message stays short whatever the input: a path longer than {@value #MAX_SHOWN_PATH}
+ * characters (a thousand levels of nesting, or long member names) is shown by its start and end
+ * ({@link #shownPath()}), while {@link #path()} keeps it whole.
+ *
  * <p>Instances are immutable and safe to share.
  */
 public class JsonException extends RuntimeException {
   private static final long serialVersionUID = 1L;
+
+  /** The longest path a message shows whole. */
+  public static final int MAX_SHOWN_PATH = 200;
+
+  private static final int SHOWN_HEAD = 80;
+  private static final int SHOWN_TAIL = 100;
 
   private final String reason;
   private final long offset;
@@ -45,7 +55,7 @@ public class JsonException extends RuntimeException {
 
   private static String format(String reason, long offset, long line, long column, String path) {
     if (offset < 0) {
-      return path == null ? reason : reason + " (at " + path + ")";
+      return path == null ? reason : reason + " (at " + shorten(path) + ")";
     }
     return reason
         + " at line "
@@ -55,8 +65,60 @@ public class JsonException extends RuntimeException {
         + " (offset "
         + offset
         + ", path "
-        + (path == null ? "$" : path)
+        + (path == null ? "$" : shorten(path))
         + ")";
+  }
+
+  /**
+   * {@code path} as a message shows it: whole up to {@link #MAX_SHOWN_PATH} characters; otherwise
+   * about its first 80 and last 100, cut where a member or index begins when one is near.
+   */
+  static String shorten(String path) {
+    return shorten(path, true);
+  }
+
+  /**
+   * Text from the input as a message quotes it (a member name, a string value): whole up to
+   * {@link #MAX_SHOWN_PATH} characters, otherwise its first 80 and last 100 around {@code
+   * ...(N characters)...}, so that a message stays short whatever the input holds. Never cuts a
+   * surrogate pair in two.
+   */
+  public static String excerpt(String text) {
+    return shorten(text, false);
+  }
+
+  private static String shorten(String s, boolean atSteps) {
+    int n = s.length();
+    if (n <= MAX_SHOWN_PATH) {
+      return s;
+    }
+    int head = SHOWN_HEAD;
+    int tail = n - SHOWN_TAIL;
+    if (atSteps) {
+      for (int i = SHOWN_HEAD; i > SHOWN_HEAD / 2; i--) {
+        if (startsStep(s.charAt(i))) {
+          head = i;
+          break;
+        }
+      }
+      for (int i = tail; i < n - SHOWN_TAIL / 2; i++) {
+        if (startsStep(s.charAt(i))) {
+          tail = i;
+          break;
+        }
+      }
+    }
+    if (Character.isLowSurrogate(s.charAt(head))) {
+      head--;
+    }
+    if (Character.isLowSurrogate(s.charAt(tail))) {
+      tail++;
+    }
+    return s.substring(0, head) + "...(" + (tail - head) + " characters)..." + s.substring(tail);
+  }
+
+  private static boolean startsStep(char c) {
+    return c == '.' || c == '[';
   }
 
   /** What went wrong, without the position. */
@@ -79,8 +141,20 @@ public class JsonException extends RuntimeException {
     return column;
   }
 
-  /** The JSON path of the value at fault, such as {@code $.users[3].name}; {@code $} at the top. */
+  /**
+   * The JSON path of the value at fault, such as {@code $.users[3].name}; {@code $} at the top.
+   * Always whole, however long; the message shows {@link #shownPath()}.
+   */
   public String path() {
     return path;
+  }
+
+  /**
+   * The path as the message shows it: {@link #path()} when it has at most {@link
+   * #MAX_SHOWN_PATH} characters, else its start and end around {@code ...(N characters)...},
+   * for log lines that must stay short.
+   */
+  public String shownPath() {
+    return shorten(path);
   }
 }

@@ -71,7 +71,42 @@ class HostileInputTest {
     for (JsonException e : both(deep)) {
       assertEquals(1000, e.offset(), "the 1001st '[' is one too deep");
       assertTrue(e.getMessage().contains("maxDepth (1000)"), e.getMessage());
+      assertTrue(e.path().matches("\\$(\\[0\\]){999,1000}"), "the path itself is whole");
+      assertTrue(e.getMessage().length() < 400, "the message shows the path shortened: " + e.getMessage());
+      assertTrue(e.getMessage().contains("path " + e.shownPath() + ")"), e.getMessage());
+      assertShortened(e);
+      assertTrue(e.shownPath().startsWith("$[0][0][0]") && e.shownPath().endsWith("[0][0][0]"), e.shownPath());
     }
+  }
+
+  @Test
+  void longNamesInADeepPathLeaveTheMessageShortAndNoSurrogatePairCut() {
+    // Names of emoji (two chars each), short ones and ones longer than the shown start and end
+    // (so that no '.' is near a cut point), after an ASCII letter or not: at one parity or the
+    // other some cut falls inside a pair unless it is moved.
+    for (int k : new int[] {1, 2, 3, 60, 61}) {
+      for (String prefix : new String[] {"", "x"}) {
+        String name = prefix + "\uD83D\uDE00".repeat(k);
+        byte[] doc = ("{\"" + name + "\":").repeat(1001).getBytes(StandardCharsets.UTF_8);
+        for (JsonException e : both(doc)) {
+          assertTrue(e.getMessage().contains("maxDepth"), e.getMessage());
+          assertTrue(e.path().length() > 1000 * 2 * k, "whole");
+          assertTrue(e.getMessage().length() < 400, e.getMessage());
+          assertShortened(e);
+          String shown = e.shownPath();
+          for (int i = 0; i < shown.length(); i++) {
+            char c = shown.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+              assertTrue(i + 1 < shown.length() && Character.isLowSurrogate(shown.charAt(i + 1)), shown);
+            } else if (Character.isLowSurrogate(c)) {
+              assertTrue(i > 0 && Character.isHighSurrogate(shown.charAt(i - 1)), shown);
+            }
+          }
+        }
+      }
+    }
+    JsonException shortPath = assertThrows(JsonException.class, () -> Json.parse("{\"a\":[1,x]}"));
+    assertEquals(shortPath.path(), shortPath.shownPath(), "a short path is shown whole");
   }
 
   @Test
@@ -239,6 +274,15 @@ class HostileInputTest {
   }
 
   /** Parses b whole and one byte at a time; both must fail the same way. */
+  /** The shown path is the whole path's start and end, with the count of what is left out between. */
+  static void assertShortened(JsonException e) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(.*?)\\.\\.\\.\\((\\d+) characters\\)\\.\\.\\.(.*)")
+        .matcher(e.shownPath());
+    assertTrue(m.matches(), e.shownPath());
+    assertTrue(e.path().startsWith(m.group(1)) && e.path().endsWith(m.group(3)), e.shownPath());
+    assertEquals(e.path().length(), m.group(1).length() + Integer.parseInt(m.group(2)) + m.group(3).length());
+  }
+
   static JsonException[] both(byte[] b) {
     JsonException whole = assertThrows(JsonException.class, () -> Json.parse(b));
     JsonException bytes = assertThrows(JsonException.class, () -> Json.parse(new OneByteInputStream(b)));

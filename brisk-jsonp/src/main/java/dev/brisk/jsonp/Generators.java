@@ -370,7 +370,7 @@ final class Generators {
         }
       } catch (dev.brisk.json.JsonException e) { // the writer's depth limit, checked before it wrote
         throw new JsonGenerationException("nesting deeper than the provider's maxDepth (" + maxDepth
-            + ", the config key " + BriskJsonProvider.MAX_DEPTH + ") at " + e.path(), e);
+            + ", the config key " + BriskJsonProvider.MAX_DEPTH + ") at " + e.shownPath(), e);
       }
       if (depth == arrays.length) {
         arrays = java.util.Arrays.copyOf(arrays, depth * 2);

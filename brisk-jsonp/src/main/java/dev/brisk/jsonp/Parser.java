@@ -469,7 +469,7 @@ final class Parser implements JsonParser {
         if (at < 0) {
           m.add(key, h, v);
         } else if (duplicates == DuplicateKeys.NONE) {
-          throw new JsonParsingException("duplicate key '" + key + "'", getLocation());
+          throw new JsonParsingException("duplicate key '" + dev.brisk.json.JsonException.excerpt(key) + "'", getLocation());
         } else if (duplicates == DuplicateKeys.LAST) {
           m.values[at] = v;
         }

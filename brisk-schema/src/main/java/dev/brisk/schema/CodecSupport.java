@@ -80,7 +80,7 @@ public final class CodecSupport {
     try {
       return LocalDate.parse(s);
     } catch (DateTimeParseException e) {
-      throw r.error("expected an ISO-8601 date such as 2024-05-17 but found \"" + s + "\"");
+      throw r.error("expected an ISO-8601 date such as 2024-05-17 but found \"" + JsonException.excerpt(s) + "\"");
     }
   }
 
@@ -90,7 +90,7 @@ public final class CodecSupport {
       return LocalDateTime.parse(s);
     } catch (DateTimeParseException e) {
       throw r.error(
-          "expected an ISO-8601 date-time such as 2024-05-17T10:15:30 but found \"" + s + "\"");
+          "expected an ISO-8601 date-time such as 2024-05-17T10:15:30 but found \"" + JsonException.excerpt(s) + "\"");
     }
   }
 
@@ -100,7 +100,7 @@ public final class CodecSupport {
       return OffsetDateTime.parse(s);
     } catch (DateTimeParseException e) {
       throw r.error("expected an ISO-8601 date-time with offset such as 2024-05-17T10:15:30+02:00"
-          + " but found \"" + s + "\"");
+          + " but found \"" + JsonException.excerpt(s) + "\"");
     }
   }
 
@@ -110,7 +110,7 @@ public final class CodecSupport {
       return ZonedDateTime.parse(s);
     } catch (DateTimeParseException e) {
       throw r.error("expected an ISO-8601 date-time with zone such as"
-          + " 2024-05-17T10:15:30+02:00[Europe/Paris] but found \"" + s + "\"");
+          + " 2024-05-17T10:15:30+02:00[Europe/Paris] but found \"" + JsonException.excerpt(s) + "\"");
     }
   }
 
@@ -124,7 +124,7 @@ public final class CodecSupport {
         // reported below
       }
     }
-    throw r.error("expected a UUID such as 123e4567-e89b-12d3-a456-426614174000 but found \"" + s + "\"");
+    throw r.error("expected a UUID such as 123e4567-e89b-12d3-a456-426614174000 but found \"" + JsonException.excerpt(s) + "\"");
   }
 
   private static String text(JsonReader r, String what) {
@@ -160,7 +160,7 @@ public final class CodecSupport {
     Enum<?> e = ENUMS.get(type).get(s);
     if (e == null) {
       throw r.error("expected one of " + ENUMS.get(type).keySet() + " (" + type.getSimpleName()
-          + ") but found \"" + s + "\"");
+          + ") but found \"" + JsonException.excerpt(s) + "\"");
     }
     return e;
   }
@@ -196,7 +196,7 @@ public final class CodecSupport {
     if (s.equals("false")) {
       return false;
     }
-    throw r.error("expected a boolean but found the string \"" + s + "\"");
+    throw r.error("expected a boolean but found the string \"" + JsonException.excerpt(s) + "\"");
   }
 
   public static int lenientInt(JsonReader r) {
@@ -293,11 +293,11 @@ public final class CodecSupport {
     } catch (JsonException e) {
       // not a number: reported below
     }
-    throw r.error("expected " + what + " but found the string \"" + s + "\"");
+    throw r.error("expected " + what + " but found the string \"" + JsonException.excerpt(s) + "\"");
   }
 
   private static JsonException inString(JsonReader r, JsonException e) {
-    return r.error(e.reason() + " (in the string \"" + r.getString() + "\")");
+    return r.error(e.reason() + " (in the string \"" + JsonException.excerpt(r.getString()) + "\")");
   }
 
   // -------------------------------------------------------------------------------------------

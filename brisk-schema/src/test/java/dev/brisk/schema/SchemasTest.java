@@ -261,6 +261,22 @@ class SchemasTest {
   }
 
   @Test
+  void aLongBadStringIsQuotedByItsStartAndEnd() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema T(d LocalDate, u UUID, n int)").codec("T");
+    String junk = "2024-" + "9".repeat(100_000) + "-end";
+    for (String field : new String[] {"d", "u"}) {
+      JsonException e = assertThrows(JsonException.class,
+          () -> c.read(bytes("{\"" + field + "\":\"" + junk + "\"}")));
+      assertTrue(e.getMessage().length() < 600, e.getMessage());
+      assertTrue(e.getMessage().contains("\"2024-999") && e.getMessage().contains("999-end\""), e.getMessage());
+      assertTrue(e.getMessage().contains("(99829 characters)"), e.getMessage());
+    }
+    Codec<JsonRecord> lenient = Schemas.options().lenient(true).compile("create json schema T(n int)").codec("T");
+    JsonException e = assertThrows(JsonException.class, () -> lenient.read(bytes("{\"n\":\"" + junk + "\"}")));
+    assertTrue(e.getMessage().length() < 600, e.getMessage());
+  }
+
+  @Test
   void nestedErrorsCarryTheFullPath() {
     Codec<JsonRecord> codec = Schemas.compile(USERS).codec("Users");
     JsonException e =
