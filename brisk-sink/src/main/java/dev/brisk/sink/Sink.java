@@ -293,13 +293,29 @@ public final class Sink<T> implements AutoCloseable {
 
   /**
    * Returns when every event accepted before this call is delivered, dead-lettered or counted
-   * failed; with a transport that keeps failing, that is when the retry policy gives up.
+   * failed; with a transport that keeps failing, that is when the retry policy gives up, which
+   * for {@link RetryPolicy#forever} is never: {@link #flush(Duration)} bounds the wait.
    */
   public void flush() throws InterruptedException {
     Marker m = new Marker(false);
-    if (enqueueMarker(m)) {
-      m.await(writer);
+    if (enqueueMarker(m, 0, false) == QUEUED) {
+      m.await(writer, 0, false);
     }
+  }
+
+  /**
+   * {@link #flush()}, waiting at most {@code timeout}. Delivery goes on after a timeout: nothing
+   * is dropped or given up because a flush stopped waiting.
+   *
+   * @return true when every event accepted before this call is delivered, dead-lettered or
+   *     counted failed; false when the timeout passed first (the queue may have been too full
+   *     even to take the flush's marker)
+   */
+  public boolean flush(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    Marker m = new Marker(false);
+    int queued = enqueueMarker(m, deadline, true);
+    return queued == WRITER_STOPPED || (queued == QUEUED && m.await(writer, deadline, true));
   }
 
   /** A snapshot of the counters; see {@link SinkMetrics} for what is exact when. */
@@ -331,7 +347,7 @@ public final class Sink<T> implements AutoCloseable {
       abortAt = System.nanoTime() + timeout.toNanos();
       aborting = true;
       Marker m = new Marker(true);
-      if (enqueueMarker(m)) {
+      if (enqueueMarker(m, 0, false) == QUEUED) {
         LockSupport.unpark(writer); // wakes a backoff sleep, which then sees the deadline
         writer.join(Math.max(1, timeout.toMillis()) + 60_000); // a send in progress may still time out
         if (writer.isAlive()) {
@@ -373,18 +389,27 @@ public final class Sink<T> implements AutoCloseable {
     }
   }
 
-  private boolean enqueueMarker(Marker m) throws InterruptedException {
+  private static final int QUEUED = 0;
+  /** The writer thread has stopped: it counted everything it could not deliver as failed. */
+  private static final int WRITER_STOPPED = 1;
+  private static final int TIMED_OUT = 2;
+
+  /** Puts {@code m} in the queue, waiting for room until {@code deadline} when {@code timed}. */
+  private int enqueueMarker(Marker m, long deadline, boolean timed) throws InterruptedException {
     while (!queue.offer(m)) {
       if (!writer.isAlive()) {
-        return false;
+        return WRITER_STOPPED;
       }
       if (Thread.interrupted()) {
         throw new InterruptedException();
       }
+      if (timed && System.nanoTime() - deadline >= 0) {
+        return TIMED_OUT;
+      }
       LockSupport.parkNanos(100_000);
     }
     LockSupport.unpark(writer);
-    return true;
+    return QUEUED;
   }
 
   private static void closeQuietly(Transport t) {
@@ -403,10 +428,22 @@ public final class Sink<T> implements AutoCloseable {
       this.close = close;
     }
 
-    void await(Thread writer) throws InterruptedException {
-      while (!done.await(50, TimeUnit.MILLISECONDS)) {
-        if (!writer.isAlive()) {
-          return;
+    /**
+     * Waits until the writer has passed this marker or stopped (true), or, when {@code timed},
+     * until {@code deadline} (false).
+     */
+    boolean await(Thread writer, long deadline, boolean timed) throws InterruptedException {
+      for (;;) {
+        long wait = TimeUnit.MILLISECONDS.toNanos(50);
+        if (timed) {
+          long left = deadline - System.nanoTime();
+          if (left <= 0) {
+            return done.getCount() == 0;
+          }
+          wait = Math.min(wait, left);
+        }
+        if (done.await(wait, TimeUnit.NANOSECONDS) || !writer.isAlive()) {
+          return true;
         }
       }
     }

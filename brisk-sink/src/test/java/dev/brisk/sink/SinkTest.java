@@ -102,6 +102,29 @@ class SinkTest {
   }
 
   @Test
+  void flushWithATimeoutSaysFalseWhileTheTransportIsStuckAndTrueOnceDelivered() throws Exception {
+    CountDownLatch inSend = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    RecordingTransport t = stuck(inSend, release);
+    try (Sink<Event> sink = builder(t).maxBatchEvents(1).queueCapacity(4, 1 << 20).build()) {
+      sink.put(new Event(0));
+      inSend.await(); // the writer holds event 0 in the stuck transport
+      sink.put(new Event(1));
+      assertFalse(sink.flush(Duration.ofMillis(100)), "nothing can be delivered while the transport is stuck");
+      int accepted = 2;
+      while (sink.offer(new Event(accepted))) { // the queue fills (the first flush's marker holds a slot)
+        accepted++;
+      }
+      assertFalse(sink.flush(Duration.ofMillis(100)), "no room even for the flush's marker");
+      assertEquals(0, sink.metrics().delivered(), "the flushes that stopped waiting gave nothing up");
+      release.countDown();
+      assertTrue(sink.flush(Duration.ofSeconds(60)));
+      assertEquals(accepted, t.events.size());
+      assertEquals(accepted, sink.metrics().delivered());
+    }
+  }
+
+  @Test
   void offerSaysFalseAndPutTimesOutWhileTheTransportIsStuck() throws Exception {
     CountDownLatch inSend = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
