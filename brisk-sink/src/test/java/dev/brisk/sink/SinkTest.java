@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -102,6 +103,7 @@ class SinkTest {
   }
 
   @Test
+  @Timeout(60) // a flush that does not stop waiting would hang here
   void flushWithATimeoutSaysFalseWhileTheTransportIsStuckAndTrueOnceDelivered() throws Exception {
     CountDownLatch inSend = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
