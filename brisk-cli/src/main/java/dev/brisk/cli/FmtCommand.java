@@ -9,8 +9,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,33 +50,98 @@ final class FmtCommand implements Callable<Integer> {
     if (indent < 0 || indent > 16) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--indent must be 0..16");
     }
+    if (compact && spec.commandLine().getParseResult().hasMatchedOption("--indent")) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--compact and --indent cannot go together");
+    }
     Path path = Path.of(file);
     boolean ndjson = Input.isNdjson(path, false);
     Json writer = Json.builder().indent(compact || ndjson || indent == 0 ? null : " ".repeat(indent)).build();
-    try (InputStream in = Input.open(path);
-        OutputStream out = output == null ? new NonClosing(System.out) : Files.newOutputStream(output)) {
-      OutputStream buffered = new BufferedOutputStream(out, 1 << 16);
-      if (ndjson) {
-        Json.DEFAULT.readValues(
-            in,
-            v -> {
-              writer.write(v, buffered);
-              write(buffered, '\n');
-            });
-      } else {
-        JsonValue v = Json.parse(in);
-        writer.write(v, buffered);
-        buffered.write('\n');
+    // A file OUT is written beside it and moved into place once whole: bad input leaves an existing
+    // OUT as it was, and OUT may be FILE itself (formatting in place). A device or pipe (such as
+    // /dev/stdout) is written directly.
+    String outLabel = output == null ? "<stdout>" : output.toString();
+    Path temp = null;
+    Path target = null;
+    try {
+      OutputStream sink;
+      try {
+        if (output == null) {
+          sink = new NonClosing(System.out);
+        } else if (Files.exists(output) && !Files.isRegularFile(output)) {
+          sink = Files.newOutputStream(output);
+        } else {
+          target = Files.exists(output) ? output.toRealPath() : output.toAbsolutePath();
+          temp = beside(target);
+          sink = Files.newOutputStream(temp);
+        }
+      } catch (IOException e) {
+        err.printf("%s: cannot write: %s%n", outLabel, Input.why(e));
+        return Main.BAD_INPUT;
       }
-      buffered.flush();
-    } catch (JsonException e) {
-      NdjsonLines.report(err, Input.label(path), e.line(), e);
-      return Main.BAD_INPUT;
-    } catch (IOException | UncheckedIOException e) {
-      err.printf("%s: cannot read: %s%n", Input.label(path), Input.why(e));
-      return Main.BAD_INPUT;
+      Recording out = new Recording(sink);
+      try (OutputStream buffered = new BufferedOutputStream(out, 1 << 16);
+          InputStream in = Input.open(path)) {
+        if (ndjson) {
+          Json.DEFAULT.readValues(
+              in,
+              v -> {
+                writer.write(v, buffered);
+                write(buffered, '\n');
+              });
+        } else {
+          JsonValue v = Json.parse(in);
+          writer.write(v, buffered);
+          buffered.write('\n');
+        }
+      } catch (JsonException e) {
+        NdjsonLines.report(err, Input.label(path), e.line(), e);
+        return Main.BAD_INPUT;
+      } catch (IOException | UncheckedIOException e) {
+        if (out.failed != null) {
+          err.printf("%s: cannot write: %s%n", outLabel, Input.why(out.failed));
+        } else {
+          err.printf("%s: cannot read: %s%n", Input.label(path), Input.why(e));
+        }
+        return Main.BAD_INPUT;
+      }
+      if (temp != null) {
+        try {
+          moveIntoPlace(temp, target);
+          temp = null;
+        } catch (IOException e) {
+          err.printf("%s: cannot write: %s%n", outLabel, Input.why(e));
+          return Main.BAD_INPUT;
+        }
+      }
+      return Main.OK;
+    } finally {
+      if (temp != null) {
+        Files.deleteIfExists(temp);
+      }
     }
-    return Main.OK;
+  }
+
+  /** A new, empty file in {@code target}'s folder, with its permissions when it exists. */
+  private static Path beside(Path target) throws IOException {
+    Path temp = target.resolveSibling(
+        "." + target.getFileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
+    Files.createFile(temp);
+    if (Files.exists(target)) {
+      try {
+        Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
+      } catch (UnsupportedOperationException e) {
+        // not a POSIX file system: the new file keeps its defaults
+      }
+    }
+    return temp;
+  }
+
+  private static void moveIntoPlace(Path temp, Path target) throws IOException {
+    try {
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+    }
   }
 
   private static void write(OutputStream out, int b) {
@@ -82,6 +149,58 @@ final class FmtCommand implements Callable<Integer> {
       out.write(b);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The output, remembering its first failure: a failed write is told apart from a failed read. */
+  private static final class Recording extends java.io.FilterOutputStream {
+    IOException failed;
+
+    Recording(OutputStream out) {
+      super(out);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      try {
+        out.write(b);
+      } catch (IOException e) {
+        throw remember(e);
+      }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      try {
+        out.write(b, off, len);
+      } catch (IOException e) {
+        throw remember(e);
+      }
+    }
+
+    @Override
+    public void flush() throws IOException {
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw remember(e);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      try {
+        out.close();
+      } catch (IOException e) {
+        throw remember(e);
+      }
+    }
+
+    private IOException remember(IOException e) {
+      if (failed == null) {
+        failed = e;
+      }
+      return e;
     }
   }
 

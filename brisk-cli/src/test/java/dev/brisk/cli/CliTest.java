@@ -1,6 +1,7 @@
 package dev.brisk.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.brisk.json.Json;
@@ -10,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -112,6 +114,46 @@ class CliTest {
     Run r = brisk("fmt", in.toString(), "-o", dir.resolve("x").toString());
     assertEquals(1, r.code());
     assertTrue(r.err().contains(in + ":2:4: expected a value but found ','"), r.err());
+    assertFalse(Files.exists(dir.resolve("x")), "no output from bad input");
+  }
+
+  @Test
+  void fmtInPlaceKeepsTheFileAndBadInputLeavesTheOutputAsItWas() throws IOException {
+    Path f = write("same.json", "{\"a\" : [1.50, 2e3]}");
+    Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+    Run r = brisk("fmt", "--compact", f.toString(), "-o", f.toString());
+    assertEquals(0, r.code(), r.err());
+    assertEquals("{\"a\":[1.50,2e3]}\n", Files.readString(f), "formatted in place, not emptied");
+    assertEquals("rw-r-----", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
+    Path link = dir.resolve("link.json");
+    Files.createSymbolicLink(link, f);
+    assertEquals(0, brisk("fmt", f.toString(), "-o", link.toString()).code());
+    assertTrue(Files.isSymbolicLink(link), "the link is written through, not replaced");
+    assertEquals("{\n  \"a\": [\n    1.50,\n    2e3\n  ]\n}\n", Files.readString(f));
+
+    Path bad = write("bad.json", "[1,,2]");
+    Run failed = brisk("fmt", bad.toString(), "-o", f.toString());
+    assertEquals(1, failed.code());
+    assertEquals("{\n  \"a\": [\n    1.50,\n    2e3\n  ]\n}\n", Files.readString(f), "left as it was");
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(), files.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList(), "no temporary left");
+    }
+  }
+
+  @Test
+  void fmtSaysWhenItCannotWriteItsOutput() throws IOException {
+    Path in = write("in.json", "[1]");
+    Run noFolder = brisk("fmt", in.toString(), "-o", dir.resolve("no/such/folder/x.json").toString());
+    assertEquals(1, noFolder.code());
+    assertTrue(noFolder.err().startsWith(dir.resolve("no/such/folder/x.json") + ": cannot write: "), noFolder.err());
+    Run folder = brisk("fmt", in.toString(), "-o", dir.toString());
+    assertEquals(1, folder.code());
+    assertTrue(folder.err().startsWith(dir + ": cannot write: "), folder.err());
+    Run full = brisk("fmt", in.toString(), "-o", "/dev/full");
+    assertEquals(1, full.code());
+    assertTrue(full.err().startsWith("/dev/full: cannot write: "), full.err());
+    assertTrue(Files.exists(Path.of("/dev/full")) && !Files.isRegularFile(Path.of("/dev/full")), "still the device");
+    assertEquals(2, brisk("fmt", "--compact", "--indent=4", in.toString()).code());
   }
 
   @Test
