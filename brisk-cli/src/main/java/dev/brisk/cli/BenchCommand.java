@@ -101,7 +101,11 @@ final class BenchCommand implements Callable<Integer> {
       err.println("bench: --report-from runs nothing, so --quick, --input and --profile do not apply to it");
       return Main.USAGE;
     }
-    Files.createDirectories(out);
+    try {
+      Files.createDirectories(out);
+    } catch (IOException e) {
+      throw new Input.Fault(out, "write", e);
+    }
     if (reportFrom != null) {
       List<BenchReport.Measurement> saved;
       try {

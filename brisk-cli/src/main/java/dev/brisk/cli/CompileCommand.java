@@ -36,7 +36,7 @@ final class CompileCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter outWriter = spec.commandLine().getOut();
     Schemas.Options options;
@@ -45,7 +45,7 @@ final class CompileCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    String text = Files.readString(schema, StandardCharsets.UTF_8);
+    String text = Input.readString(schema);
     Map<String, String> sources;
     try {
       sources = options.generate(text);
@@ -56,8 +56,12 @@ final class CompileCommand implements Callable<Integer> {
     }
     for (Map.Entry<String, String> e : sources.entrySet()) {
       Path file = out.resolve(e.getKey());
-      Files.createDirectories(file.getParent());
-      Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
+      try {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
+      } catch (IOException x) {
+        throw new Input.Fault(file, "write", x);
+      }
       outWriter.println(file);
     }
     outWriter.flush();

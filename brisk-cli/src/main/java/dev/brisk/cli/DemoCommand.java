@@ -84,10 +84,14 @@ final class DemoCommand implements Callable<Integer> {
 
     // 1. The input.
     Path input = out.resolve("input").resolve("users.ndjson");
-    replace(out.resolve("input"));
     long t0 = System.nanoTime();
-    try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(input), 1 << 16)) {
-      UsersEvents.write(seed, events, o);
+    try {
+      replace(out.resolve("input"));
+      try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(input), 1 << 16)) {
+        UsersEvents.write(seed, events, o);
+      }
+    } catch (IOException e) {
+      throw new Input.Fault(input, "write", e);
     }
     long inputBytes = Files.size(input);
     stdout.printf(Locale.ROOT, "generated %,d users events (%s, seed %d) in %s in %.2f s%n",

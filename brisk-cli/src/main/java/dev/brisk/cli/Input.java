@@ -49,9 +49,10 @@ final class Input {
   }
 
   /**
-   * Why reading failed, for a message: "no such file", "permission denied", or the exception's own
-   * words and, when it wraps another (the reader's {@code UncheckedIOException} around the
-   * stream's), that one's too, such as "Is a directory".
+   * Why reading or writing failed, for a message: "no such file", "permission denied", "not a
+   * directory", the system's reason, or the exception's own words and, when it wraps another (the
+   * reader's {@code UncheckedIOException} around the stream's), that one's too, such as "Is a
+   * directory".
    */
   static String why(Exception e) {
     if (e instanceof java.nio.file.NoSuchFileException) {
@@ -60,7 +61,67 @@ final class Input {
     if (e instanceof java.nio.file.AccessDeniedException) {
       return "permission denied";
     }
+    if (e instanceof java.nio.file.NotDirectoryException) {
+      return "not a directory";
+    }
+    if (e instanceof java.nio.file.FileAlreadyExistsException) {
+      return "already exists";
+    }
+    if (e instanceof java.nio.charset.CharacterCodingException) {
+      return "not UTF-8 text";
+    }
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
     Throwable c = e.getCause();
     return c == null || c.getMessage() == null ? e.getMessage() : e.getMessage() + ": " + c.getMessage();
+  }
+
+  /**
+   * {@link #why(Exception)}, naming the file the system refused when it is not {@code file} itself:
+   * writing {@code a/b/c.txt} where {@code a} is missing fails on {@code a}.
+   */
+  static String why(Path file, Exception e) {
+    Path above = fileAbove(file);
+    if (above != null && e instanceof java.nio.file.FileSystemException) {
+      return above + " is a file, not a folder"; // the system's words name a path that does not exist
+    }
+    if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null
+        && !Path.of(f.getFile()).equals(file)) {
+      return f.getFile() + ": " + why(e);
+    }
+    return why(e);
+  }
+
+  /** The nearest existing path above {@code file} when it is not a folder, else null. */
+  private static Path fileAbove(Path file) {
+    for (Path up = file.toAbsolutePath().getParent(); up != null; up = up.getParent()) {
+      if (Files.exists(up)) {
+        return Files.isDirectory(up) ? null : up;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A file a command could not read or write. {@link Main} prints its message, {@code FILE: cannot
+   * read: why}, as the one line the user sees, and exits with 1: a missing or unwritable file is the
+   * user's to fix, and a stack trace would only hide the reason.
+   */
+  static final class Fault extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Fault(Path file, String verb, Exception cause) {
+      super(label(file) + ": cannot " + verb + ": " + why(file, cause), cause);
+    }
+  }
+
+  /** Reads a whole text file (a schema), or throws a {@link Fault} that says which and why. */
+  static String readString(Path file) {
+    try {
+      return Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new Fault(file, "read", e);
+    }
   }
 }

@@ -40,10 +40,33 @@ public final class Main implements Runnable {
     cl.setOut(out);
     cl.setErr(err);
     cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : BAD_INPUT);
+    cl.setExecutionExceptionHandler(Main::fileFault);
     int code = cl.execute(args);
     out.flush();
     err.flush();
     return code;
+  }
+
+  /**
+   * Files the user named that cannot be read or written end the command with one line saying which
+   * and why, exit code 1, instead of a stack trace. Any other I/O failure is shown the same way,
+   * by the file the system names when it names one; everything else is a bug, shown with its trace.
+   */
+  private static int fileFault(Exception thrown, CommandLine cmd, CommandLine.ParseResult parsed) throws Exception {
+    Exception e = thrown instanceof java.io.UncheckedIOException u ? u.getCause() : thrown;
+    String line;
+    if (e instanceof Input.Fault) {
+      line = e.getMessage();
+    } else if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
+      line = f.getFile() + ": " + Input.why(f);
+    } else if (e instanceof java.io.IOException) {
+      line = "brisk " + cmd.getCommandName() + ": " + Input.why(e);
+    } else {
+      throw thrown;
+    }
+    cmd.getErr().println(line);
+    cmd.getErr().flush();
+    return BAD_INPUT;
   }
 
   public static void main(String[] args) {

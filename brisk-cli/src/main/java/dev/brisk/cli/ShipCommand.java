@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -128,6 +127,7 @@ final class ShipCommand implements Callable<Integer> {
     Duration giveUp;
     Duration lingerTime;
     Transport transport;
+    Transport dead;
     RetryPolicy retry;
     try {
       giveUp = duration("--give-up-after", giveUpAfter);
@@ -137,13 +137,21 @@ final class ShipCommand implements Callable<Integer> {
       if ((schema == null) != (type == null)) {
         throw new IllegalArgumentException("--schema and --type go together");
       }
+      dead = deadLetter == null ? null : Pipeline.shared(NdjsonFileTransport.singleFile(deadLetter));
     } catch (IllegalArgumentException e) {
       err.println("ship: " + e.getMessage());
       return Main.USAGE;
     }
-    Transport dead = deadLetter == null ? null : Pipeline.shared(NdjsonFileTransport.singleFile(deadLetter));
     String source = Input.label(Path.of(input));
-    long total = Input.size(Path.of(input));
+    long total;
+    try {
+      total = Input.size(Path.of(input));
+      if (Files.isDirectory(Path.of(input))) {
+        throw new java.nio.file.FileSystemException(input, null, "is a folder");
+      }
+    } catch (IOException e) {
+      throw new Input.Fault(Path.of(input), "read", e);
+    }
     Pipeline.Ticker ticker = new Pipeline.Ticker(err, "ship", total, !quiet && Progress.stderrIsTerminal(),
         quiet ? null : Duration.ofSeconds(10));
     Pipeline.Result r;
@@ -151,7 +159,7 @@ final class ShipCommand implements Callable<Integer> {
       if (schema != null) {
         Codec<JsonRecord> codec;
         try {
-          codec = Schemas.options().lenient(lenient).compile(Files.readString(schema, StandardCharsets.UTF_8)).codec(type);
+          codec = Schemas.options().lenient(lenient).compile(Input.readString(schema)).codec(type);
         } catch (SchemaException e) {
           err.println(schema + ":" + e.line() + ":" + e.column() + ": " + e.reason());
           return Main.USAGE;

@@ -11,8 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -100,7 +98,7 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   private Codec<JsonRecord> codec(PrintWriter err) throws IOException {
-    String text = Files.readString(schema, StandardCharsets.UTF_8);
+    String text = Input.readString(schema);
     Schemas.Options options = Schemas.options().lenient(lenient);
     if (rejectUnknown) {
       options = options.unknownFields(UnknownFields.REJECT);

@@ -81,6 +81,50 @@ class CliTest {
   }
 
   @Test
+  void filesThatCannotBeReadOrWrittenAreOneLineNeverAStackTrace() throws IOException {
+    String schema = dir.resolve("nope.schema").toString();
+    Path events = write("x.ndjson", "{\"id\":\"1\"}\n");
+    Path plain = write("plain.txt", "not a folder");
+    Path good = write("f.schema", "create json schema F(id string);");
+    String[][] runs = {
+      {"compile", "--schema", schema, "--out", dir.resolve("src").toString()},
+      {"validate", "--schema", schema, "--type", "F", events.toString()},
+      {"ship", "--schema", schema, "--type", "F", "--to", "file:" + dir.resolve("out"), events.toString()},
+      {"ship", "--to", "file:" + dir.resolve("out"), dir.resolve("nope.ndjson").toString()},
+      {"ship", "--to", "file:" + dir.resolve("out"), dir.toString()},
+      {"compile", "--schema", good.toString(), "--out", plain.resolve("src").toString()},
+      {"demo", "--events", "10", "--out", plain.resolve("demo").toString()},
+      {"bench", "--report-from", events.toString(), "--out", plain.resolve("report").toString()},
+    };
+    String[] expected = {
+      schema + ": cannot read: no such file",
+      schema + ": cannot read: no such file",
+      schema + ": cannot read: no such file",
+      dir.resolve("nope.ndjson") + ": cannot read: no such file",
+      dir + ": cannot read: is a folder",
+      plain.resolve("src/brisk/generated/F.java") + ": cannot write: " + plain + " is a file, not a folder",
+      plain.resolve("demo/input/users.ndjson") + ": cannot write: " + plain + " is a file, not a folder",
+      plain.resolve("report") + ": cannot write: " + plain + " is a file, not a folder",
+    };
+    for (int i = 0; i < runs.length; i++) {
+      Run r = brisk(runs[i]);
+      String what = String.join(" ", runs[i]) + " said: " + r.err();
+      assertEquals(1, r.code(), what);
+      assertTrue(r.err().startsWith(expected[i]), what);
+      assertEquals(1, r.err().lines().count(), what);
+      assertFalse(r.err().contains("Exception"), what);
+    }
+    // A destination under a file can never be written: a usage error now, not minutes of retries.
+    Run under = brisk("ship", "--to", "file:" + plain, "--give-up-after", "10m", events.toString());
+    assertEquals(2, under.code(), under.err());
+    assertTrue(under.err().contains(plain + " is a file, not a folder"), under.err());
+    Run deadUnder = brisk("ship", "--to", "file:" + dir.resolve("out"), "--dead-letter", plain.resolve("d.ndjson").toString(),
+        events.toString());
+    assertEquals(2, deadUnder.code(), deadUnder.err());
+    assertTrue(deadUnder.err().contains("lies under " + plain), deadUnder.err());
+  }
+
+  @Test
   void missingFileIsBadInputAndUnknownOptionIsUsage() {
     Run missing = brisk("check", dir.resolve("nope.json").toString());
     assertEquals(1, missing.code());

@@ -61,7 +61,12 @@ public final class NdjsonFileTransport implements Transport {
     return new Builder(Objects.requireNonNull(dir, "dir"), null);
   }
 
-  /** Appends everything to one file, never rolled (created when missing): for dead letters. */
+  /**
+   * Appends everything to one file, never rolled (created when missing): for dead letters.
+   *
+   * @throws IllegalArgumentException when {@code file} is a folder or lies under a file (see {@link
+   *     Builder#build()})
+   */
   public static NdjsonFileTransport singleFile(Path file) {
     return new Builder(null, Objects.requireNonNull(file, "file")).build();
   }
@@ -278,8 +283,39 @@ public final class NdjsonFileTransport implements Transport {
       return this;
     }
 
+    /**
+     * The transport. Folders are created at the first batch.
+     *
+     * @throws IllegalArgumentException when the folder is a file, or lies under one: no retry could
+     *     ever write there, so it is refused now rather than retried batch after batch
+     */
     public NdjsonFileTransport build() {
+      if (single != null) {
+        refuseUnwritable(single, false);
+      } else {
+        refuseUnwritable(dir, true);
+      }
       return new NdjsonFileTransport(this);
+    }
+
+    private static void refuseUnwritable(Path target, boolean folder) {
+      Path p = target.toAbsolutePath();
+      if (Files.exists(p)) {
+        if (Files.isDirectory(p) != folder) {
+          throw new IllegalArgumentException(target + " is a " + (folder ? "file" : "folder") + ", not a "
+              + (folder ? "folder" : "file") + ": events cannot be written there");
+        }
+        return;
+      }
+      for (Path up = p.getParent(); up != null; up = up.getParent()) {
+        if (Files.exists(up)) {
+          if (!Files.isDirectory(up)) {
+            throw new IllegalArgumentException(target + " lies under " + up
+                + ", which is a file, not a folder: events cannot be written there");
+          }
+          return;
+        }
+      }
     }
   }
 }

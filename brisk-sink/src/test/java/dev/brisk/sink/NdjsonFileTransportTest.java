@@ -1,6 +1,7 @@
 package dev.brisk.sink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -42,6 +43,25 @@ class NdjsonFileTransportTest {
     for (int i = 0; i < 5000; i++) {
       assertEquals(i, ids.get(i), "file names sort in the order written");
     }
+  }
+
+  @Test
+  void aPlaceNoFileCanBeWrittenIsRefusedAtOnceNotRetried() throws Exception {
+    Path file = Files.writeString(dir.resolve("plain.txt"), "x");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> NdjsonFileTransport.builder(file).build());
+    assertTrue(e.getMessage().contains("plain.txt is a file, not a folder"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> NdjsonFileTransport.builder(file.resolve("a/b")).build());
+    assertTrue(e.getMessage().contains("lies under " + file), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> NdjsonFileTransport.singleFile(dir));
+    assertTrue(e.getMessage().contains("is a folder, not a file"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> NdjsonFileTransport.singleFile(file.resolve("dead.ndjson")));
+    assertTrue(e.getMessage().contains("lies under " + file), e.getMessage());
+    // Places that do not exist yet are fine: they are made at the first batch.
+    try (NdjsonFileTransport t = NdjsonFileTransport.builder(dir.resolve("new/deeper")).build()) {
+      t.send(Batch.of("{\"a\":1}"));
+    }
+    assertEquals(1, NdjsonFiles.files(dir.resolve("new/deeper")).size());
   }
 
   @Test
