@@ -75,7 +75,7 @@ final class FmtCommand implements Callable<Integer> {
           sink = Files.newOutputStream(temp);
         }
       } catch (IOException e) {
-        err.printf("%s: cannot write: %s%n", outLabel, Input.why(e));
+        err.printf("%s: cannot write: %s%n", outLabel, Input.why(output, e));
         return Main.BAD_INPUT;
       }
       Recording out = new Recording(sink);
@@ -109,7 +109,7 @@ final class FmtCommand implements Callable<Integer> {
           moveIntoPlace(temp, target);
           temp = null;
         } catch (IOException e) {
-          err.printf("%s: cannot write: %s%n", outLabel, Input.why(e));
+          err.printf("%s: cannot write: %s%n", outLabel, Input.why(output, e));
           return Main.BAD_INPUT;
         }
       }

@@ -78,29 +78,32 @@ final class Input {
   }
 
   /**
-   * {@link #why(Exception)}, naming the file the system refused when it is not {@code file} itself:
-   * writing {@code a/b/c.txt} where {@code a} is missing fails on {@code a}.
+   * {@link #why(Exception)} for {@code file}: what is wrong with its folders when something is ("no
+   * folder out", "out is a file, not a folder"), since the system's words then name a path that
+   * does not exist or a temporary file beside it; otherwise the system's reason, with the path it
+   * refused when that is not {@code file} itself.
    */
   static String why(Path file, Exception e) {
-    Path above = fileAbove(file);
-    if (above != null && e instanceof java.nio.file.FileSystemException) {
-      return above + " is a file, not a folder"; // the system's words name a path that does not exist
+    if (e instanceof java.nio.file.FileSystemException) {
+      Path parent = file.getParent(); // as the user wrote it; none means the working folder
+      if (parent != null) {
+        Path up = parent;
+        while (up != null && !Files.exists(up)) {
+          up = up.getParent(); // up to null: a relative path's first folder is missing
+        }
+        if (up != null && !Files.isDirectory(up)) {
+          return up + " is a file, not a folder";
+        }
+        if (!parent.equals(up) && e instanceof java.nio.file.NoSuchFileException) {
+          return "no folder " + parent;
+        }
+      }
     }
     if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null
         && !Path.of(f.getFile()).equals(file)) {
       return f.getFile() + ": " + why(e);
     }
     return why(e);
-  }
-
-  /** The nearest existing path above {@code file} when it is not a folder, else null. */
-  private static Path fileAbove(Path file) {
-    for (Path up = file.toAbsolutePath().getParent(); up != null; up = up.getParent()) {
-      if (Files.exists(up)) {
-        return Files.isDirectory(up) ? null : up;
-      }
-    }
-    return null;
   }
 
   /**

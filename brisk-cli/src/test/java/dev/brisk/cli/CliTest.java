@@ -189,7 +189,11 @@ class CliTest {
     Path in = write("in.json", "[1]");
     Run noFolder = brisk("fmt", in.toString(), "-o", dir.resolve("no/such/folder/x.json").toString());
     assertEquals(1, noFolder.code());
-    assertTrue(noFolder.err().startsWith(dir.resolve("no/such/folder/x.json") + ": cannot write: "), noFolder.err());
+    assertEquals(dir.resolve("no/such/folder/x.json") + ": cannot write: no folder " + dir.resolve("no/such/folder") + "\n",
+        noFolder.err());
+    Path plain = write("plain.json", "[]");
+    Run underFile = brisk("fmt", in.toString(), "-o", plain.resolve("x.json").toString());
+    assertEquals(plain.resolve("x.json") + ": cannot write: " + plain + " is a file, not a folder\n", underFile.err());
     Run folder = brisk("fmt", in.toString(), "-o", dir.toString());
     assertEquals(1, folder.code());
     assertTrue(folder.err().startsWith(dir + ": cannot write: "), folder.err());
