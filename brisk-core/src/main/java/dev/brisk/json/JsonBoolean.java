@@ -1,6 +1,9 @@
 package dev.brisk.json;
 
-/** JSON {@code true} and {@code false}: the two instances {@link #TRUE} and {@link #FALSE}. */
+/**
+ * JSON {@code true} and {@code false}: the two instances {@link #TRUE} and {@link #FALSE}.
+ * Immutable, so safe to share between threads.
+ */
 public final class JsonBoolean extends JsonValue {
   public static final JsonBoolean TRUE = new JsonBoolean(true);
   public static final JsonBoolean FALSE = new JsonBoolean(false);

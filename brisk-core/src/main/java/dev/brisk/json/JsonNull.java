@@ -1,6 +1,6 @@
 package dev.brisk.json;
 
-/** JSON {@code null}: the one instance {@link #INSTANCE}. */
+/** JSON {@code null}: the one instance {@link #INSTANCE}. Immutable, so safe to share between threads. */
 public final class JsonNull extends JsonValue {
   public static final JsonNull INSTANCE = new JsonNull();
 

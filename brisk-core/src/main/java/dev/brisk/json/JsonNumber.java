@@ -12,7 +12,7 @@ import java.util.Objects;
  * #doubleValue()} rounds correctly, {@link #bigDecimalValue()} is the exact value.
  *
  * <p>Equality is numeric: {@code 1}, {@code 1.0} and {@code 1e0} are equal, and so have equal hash
- * codes. Immutable.
+ * codes. Immutable, so safe to share between threads.
  */
 public abstract class JsonNumber extends JsonValue {
   JsonNumber() {

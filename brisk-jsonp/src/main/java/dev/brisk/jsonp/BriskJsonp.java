@@ -16,6 +16,9 @@ import java.util.function.Function;
  * writer of its own (a Brisk codec) but is handed a JSON-P parser or generator, as a
  * {@code JsonpMapper} is. With Brisk's parser and generator the value is read or written in place,
  * on the same bytes; with another provider's, it goes through a JSON-P value.
+ *
+ * <p>Stateless: its methods may be called from any thread, each with its own parser or generator
+ * (which, like every JSON-P parser and generator, is for one thread at a time).
  */
 public final class BriskJsonp {
   private BriskJsonp() {}

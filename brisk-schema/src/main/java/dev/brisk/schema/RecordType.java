@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * The description generated {@link JsonRecord} classes share: the schema name and the field names
- * in declared order. One per generated class; immutable once its codec is bound. Public only for
- * generated code.
+ * in declared order. One per generated class; immutable once its codec is bound, and so safe to
+ * share between threads. Public only for generated code.
  */
 public final class RecordType {
   private final String name;
