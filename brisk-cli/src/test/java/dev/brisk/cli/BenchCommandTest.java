@@ -2,6 +2,7 @@ package dev.brisk.cli;
 
 import static dev.brisk.cli.CliTest.brisk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
@@ -103,6 +104,20 @@ class BenchCommandTest {
   static String result(String benchmark, String params, String mode, double score, double error, String unit) {
     return "{\"benchmark\":\"dev.brisk.bench." + benchmark + "\",\"mode\":\"" + mode + "\",\"params\":{" + params
         + "},\"primaryMetric\":{\"score\":" + score + ",\"scoreError\":" + error + ",\"scoreUnit\":\"" + unit + "\"}}";
+  }
+
+  @Test
+  void aReportThatCannotBeWrittenIsOneLineNotAStackTrace() throws Exception {
+    Path json = dir.resolve("results.json");
+    Files.writeString(json, "[" + result("JsonpParseBenchmark.brisk", "", "avgt", 100, 3, "ns/op") + "]");
+    Path out = dir.resolve("report");
+    Files.createDirectories(out.resolve("report.md")); // a folder where the report's file goes
+    CliTest.Run r = brisk("bench", "--report-from", json.toString(), "--suite", "jsonp", "--out", out.toString());
+    assertEquals(1, r.code(), r.out() + r.err());
+    // Not one of the files the command checks itself: Main's net for I/O failures says it.
+    assertTrue(r.err().startsWith(out.resolve("report.md") + ": "), r.err());
+    assertEquals(1, r.err().lines().count(), r.err());
+    assertFalse(r.err().contains("Exception"), r.err());
   }
 
   @Test
