@@ -10,7 +10,7 @@ import java.util.Objects;
 public final class JsonArray extends JsonValue implements Iterable<JsonValue> {
   static final JsonArray EMPTY = new JsonArray(new JsonValue[0]);
 
-  private final JsonValue[] values;
+  final JsonValue[] values; // read by TreeEquality
 
   JsonArray(JsonValue[] values) {
     super(K_ARRAY);
@@ -74,12 +74,12 @@ public final class JsonArray extends JsonValue implements Iterable<JsonValue> {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof JsonArray && Arrays.equals(values, ((JsonArray) o).values);
+    return o instanceof JsonArray && TreeEquality.equal(this, (JsonArray) o);
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(values);
+    return TreeEquality.hash(this); // Arrays.hashCode of the elements, at any depth
   }
 
   /** Collects elements for a {@link JsonArray}; not thread-safe. */

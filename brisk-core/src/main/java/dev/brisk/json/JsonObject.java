@@ -32,8 +32,8 @@ public final class JsonObject extends JsonValue {
   private static final int LINEAR = 8;
   private static final int OPEN = 256;
 
-  private final String[] names;
-  private final JsonValue[] values;
+  final String[] names; // read by TreeEquality
+  final JsonValue[] values;
   /** The lookup table for objects of more than 8 members; built on first lookup. */
   private Index index;
 
@@ -333,35 +333,19 @@ public final class JsonObject extends JsonValue {
     };
   }
 
-  /** Equal when both have the same names with equal values, in any order. */
+  /**
+   * Equal when both have the same names with equal values, in any order. Compared without
+   * recursion, so any depth is fine.
+   */
   @Override
   public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof JsonObject)) {
-      return false;
-    }
-    JsonObject other = (JsonObject) o;
-    if (other.names.length != names.length) {
-      return false;
-    }
-    for (int i = 0; i < names.length; i++) {
-      JsonValue v = other.get(names[i]);
-      if (v == null || !v.equals(values[i])) {
-        return false;
-      }
-    }
-    return true;
+    return o instanceof JsonObject && TreeEquality.equal(this, (JsonObject) o);
   }
 
+  /** The sum of {@code name.hashCode() ^ value.hashCode()} over the members, as a {@code Map}'s. */
   @Override
   public int hashCode() {
-    int h = 0;
-    for (int i = 0; i < names.length; i++) {
-      h += names[i].hashCode() ^ values[i].hashCode();
-    }
-    return h;
+    return TreeEquality.hash(this);
   }
 
   /** Collects members for a {@link JsonObject}; not thread-safe. */

@@ -1,6 +1,7 @@
 package dev.brisk.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -273,7 +274,69 @@ class HostileInputTest {
     assertEquals(nested, Json.toString(deep.read(nested)), "no recursion in reading or writing");
   }
 
-  /** Parses b whole and one byte at a time; both must fail the same way. */
+  @Test
+  void deepTreesCompareAndHashWithoutRecursion() throws Throwable {
+    int levels = 20_000; // an object and an array per level: 40 000 deep
+    String open = "{\"a\":[".repeat(levels);
+    String close = "]}".repeat(levels);
+    Json deep = Json.builder().maxDepth(2 * levels).build();
+    JsonValue x = deep.read(open + "1" + close);
+    JsonValue same = deep.read(open + "1.0" + close); // numbers are equal by value
+    JsonValue other = deep.read(open + "2" + close);
+    JsonValue longer = deep.read(open + "1,2" + close);
+    // On a thread with a small stack: recursing through 40 000 levels would overflow it.
+    java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread t = new Thread(null, () -> {
+      try {
+        assertEquals(x, same);
+        assertEquals(x.hashCode(), same.hashCode());
+        assertNotEquals(x, other);
+        assertNotEquals(x, longer);
+        assertNotEquals(x.hashCode(), other.hashCode());
+      } catch (Throwable e) {
+        failure.set(e);
+      }
+    }, "small-stack", 256 * 1024);
+    t.start();
+    t.join();
+    if (failure.get() != null) {
+      throw failure.get();
+    }
+  }
+
+  @Test
+  void treesHashAsListsAndMapsDoAndCompareObjectsInAnyOrder() {
+    JsonValue v = Json.parse("{\"a\":[1,\"x\",{\"b\":null,\"c\":[true,false,[]]}],\"d\":{},\"e\":[[[2.5]]]}");
+    assertEquals(recursiveHash(v), v.hashCode());
+    assertEquals(Json.parse("{\"a\":1,\"b\":[2,{\"c\":3,\"d\":4}]}"), Json.parse("{\"b\":[2,{\"d\":4,\"c\":3}],\"a\":1}"));
+    assertNotEquals(Json.parse("{\"a\":1,\"b\":[2]}"), Json.parse("{\"a\":1,\"c\":[2]}"));
+    assertNotEquals(Json.parse("[1,[2]]"), Json.parse("[1,{}]"));
+    assertNotEquals(Json.parse("[[1],[2]]"), Json.parse("[[1],[2,3]]"));
+    assertNotEquals(Json.parse("[[1],[2]]"), Json.parse("[[1],[3]]"));
+    assertNotEquals(Json.parse("{\"a\":{\"b\":1}}"), Json.parse("{\"a\":{\"b\":null}}"));
+    assertNotEquals(Json.parse("[]"), Json.parse("{}"));
+  }
+
+  /** The hash code's definition, written recursively. */
+  private static int recursiveHash(JsonValue v) {
+    if (v instanceof JsonArray) {
+      int h = 1;
+      for (JsonValue e : (JsonArray) v) {
+        h = 31 * h + recursiveHash(e);
+      }
+      return h;
+    }
+    if (v instanceof JsonObject) {
+      JsonObject o = (JsonObject) v;
+      int h = 0;
+      for (String n : o.names()) {
+        h += n.hashCode() ^ recursiveHash(o.get(n));
+      }
+      return h;
+    }
+    return v.hashCode();
+  }
+
   /** The shown path is the whole path's start and end, with the count of what is left out between. */
   static void assertShortened(JsonException e) {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("(.*?)\\.\\.\\.\\((\\d+) characters\\)\\.\\.\\.(.*)")
@@ -283,6 +346,7 @@ class HostileInputTest {
     assertEquals(e.path().length(), m.group(1).length() + Integer.parseInt(m.group(2)) + m.group(3).length());
   }
 
+  /** Parses b whole and one byte at a time; both must fail the same way. */
   static JsonException[] both(byte[] b) {
     JsonException whole = assertThrows(JsonException.class, () -> Json.parse(b));
     JsonException bytes = assertThrows(JsonException.class, () -> Json.parse(new OneByteInputStream(b)));
