@@ -284,24 +284,13 @@ class HostileInputTest {
     JsonValue same = deep.read(open + "1.0" + close); // numbers are equal by value
     JsonValue other = deep.read(open + "2" + close);
     JsonValue longer = deep.read(open + "1,2" + close);
-    // On a thread with a small stack: recursing through 40 000 levels would overflow it.
-    java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
-    Thread t = new Thread(null, () -> {
-      try {
-        assertEquals(x, same);
-        assertEquals(x.hashCode(), same.hashCode());
-        assertNotEquals(x, other);
-        assertNotEquals(x, longer);
-        assertNotEquals(x.hashCode(), other.hashCode());
-      } catch (Throwable e) {
-        failure.set(e);
-      }
-    }, "small-stack", 256 * 1024);
-    t.start();
-    t.join();
-    if (failure.get() != null) {
-      throw failure.get();
-    }
+    SmallStack.run(() -> { // recursing through 40 000 levels would overflow its stack
+      assertEquals(x, same);
+      assertEquals(x.hashCode(), same.hashCode());
+      assertNotEquals(x, other);
+      assertNotEquals(x, longer);
+      assertNotEquals(x.hashCode(), other.hashCode());
+    });
   }
 
   @Test

@@ -232,45 +232,93 @@ final class Patches {
     ops.add(o.build());
   }
 
-  private static void diff(String path, JsonValue s, JsonValue t, Builders.ArrayBuilder ops) {
-    if (s.equals(t)) {
-      return;
+  /**
+   * One object or array pair of {@link #diff}, with the step of the JSON Pointer that leads to it
+   * from its parent. The ops come in the order a recursive walk gives them, but the walk keeps its
+   * own stack (any depth is fine), descends rather than comparing each subtree first, and puts a
+   * path together only for an op it writes, so a deep tree takes linear time and memory.
+   */
+  private static final class DiffFrame {
+    final String step;
+    final JsonValue s;
+    final JsonValue t;
+    final java.util.Iterator<Map.Entry<String, JsonValue>> members; // objects
+    int index; // arrays
+
+    DiffFrame(String step, JsonValue s, JsonValue t) {
+      this.step = step;
+      this.s = s;
+      this.t = t;
+      this.members = s instanceof JsonObject ? ((JsonObject) t).entrySet().iterator() : null;
     }
-    if (s instanceof JsonObject && t instanceof JsonObject) {
-      JsonObject so = (JsonObject) s;
-      JsonObject to = (JsonObject) t;
-      for (String k : so.keySet()) {
-        if (!to.containsKey(k)) {
-          op(ops, "remove", path + "/" + escape(k), null);
+  }
+
+  /** The pointer to {@code step} under the frames on the stack, from the root down. */
+  private static String path(java.util.ArrayDeque<DiffFrame> stack, String step) {
+    StringBuilder sb = new StringBuilder();
+    for (java.util.Iterator<DiffFrame> it = stack.descendingIterator(); it.hasNext(); ) {
+      sb.append(it.next().step);
+    }
+    return sb.append(step).toString();
+  }
+
+  private static void diff(String root, JsonValue source, JsonValue target, Builders.ArrayBuilder ops) {
+    java.util.ArrayDeque<DiffFrame> stack = new java.util.ArrayDeque<>();
+    visit(stack, root, source, target, ops);
+    while (!stack.isEmpty()) {
+      DiffFrame f = stack.peek();
+      if (f.members != null) {
+        if (!f.members.hasNext()) {
+          stack.pop();
+          continue;
         }
-      }
-      for (Map.Entry<String, JsonValue> e : to.entrySet()) {
-        String p = path + "/" + escape(e.getKey());
-        JsonValue old = so.get(e.getKey());
+        Map.Entry<String, JsonValue> e = f.members.next();
+        String step = "/" + escape(e.getKey());
+        JsonValue old = ((JsonObject) f.s).get(e.getKey());
         if (old == null) {
-          op(ops, "add", p, e.getValue());
+          op(ops, "add", path(stack, step), e.getValue());
         } else {
-          diff(p, old, e.getValue(), ops);
+          visit(stack, step, old, e.getValue(), ops);
+        }
+      } else {
+        JsonArray sa = (JsonArray) f.s;
+        JsonArray ta = (JsonArray) f.t;
+        int common = Math.min(sa.size(), ta.size());
+        if (f.index < common) {
+          int i = f.index++;
+          visit(stack, "/" + i, sa.get(i), ta.get(i), ops);
+        } else {
+          for (int i = sa.size() - 1; i >= common; i--) {
+            op(ops, "remove", path(stack, "/" + i), null);
+          }
+          for (int i = common; i < ta.size(); i++) {
+            op(ops, "add", path(stack, "/" + i), ta.get(i));
+          }
+          stack.pop();
         }
       }
-      return;
     }
-    if (s instanceof JsonArray && t instanceof JsonArray) {
-      JsonArray sa = (JsonArray) s;
-      JsonArray ta = (JsonArray) t;
-      int common = Math.min(sa.size(), ta.size());
-      for (int i = 0; i < common; i++) {
-        diff(path + "/" + i, sa.get(i), ta.get(i), ops);
+  }
+
+  /**
+   * Two objects or two arrays: pushes their frame, to walk (for objects, after writing the removes
+   * of the members the target lacks); anything else: a replace when they differ.
+   */
+  private static void visit(java.util.ArrayDeque<DiffFrame> stack, String step, JsonValue s, JsonValue t,
+      Builders.ArrayBuilder ops) {
+    if (s instanceof JsonObject && t instanceof JsonObject) {
+      stack.push(new DiffFrame(step, s, t));
+      JsonObject to = (JsonObject) t;
+      for (String k : ((JsonObject) s).keySet()) {
+        if (!to.containsKey(k)) {
+          op(ops, "remove", path(stack, "/" + escape(k)), null);
+        }
       }
-      for (int i = sa.size() - 1; i >= common; i--) {
-        op(ops, "remove", path + "/" + i, null);
-      }
-      for (int i = common; i < ta.size(); i++) {
-        op(ops, "add", path + "/" + i, ta.get(i));
-      }
-      return;
+    } else if (s instanceof JsonArray && t instanceof JsonArray) {
+      stack.push(new DiffFrame(step, s, t));
+    } else if (!s.equals(t)) {
+      op(ops, "replace", path(stack, step), t);
     }
-    op(ops, "replace", path, t);
   }
 
   static final class MergePatch implements JsonMergePatch {
@@ -285,21 +333,52 @@ final class Patches {
       return merge(Objects.requireNonNull(target, "target"), patch);
     }
 
+    /**
+     * RFC 7396's MergePatch(target, patch), with a stack of its own: each level's result is a copy
+     * of the target's object, changed by the patch's members, and an object patched into a member
+     * is finished before its parent goes on.
+     */
     private static JsonValue merge(JsonValue target, JsonValue patch) {
       if (!(patch instanceof JsonObject)) {
         return patch;
       }
-      Map<String, JsonValue> result =
-          target instanceof JsonObject ? new LinkedHashMap<>((JsonObject) target) : new LinkedHashMap<>();
-      for (Map.Entry<String, JsonValue> e : ((JsonObject) patch).entrySet()) {
-        if (e.getValue().getValueType() == JsonValue.ValueType.NULL) {
-          result.remove(e.getKey());
+      java.util.ArrayDeque<MergeFrame> stack = new java.util.ArrayDeque<>();
+      stack.push(new MergeFrame(null, target, (JsonObject) patch));
+      for (;;) {
+        MergeFrame f = stack.peek();
+        if (!f.members.hasNext()) {
+          stack.pop();
+          JsonValue done = Values.object(f.result);
+          if (stack.isEmpty()) {
+            return done;
+          }
+          stack.peek().result.put(f.name, done);
+          continue;
+        }
+        Map.Entry<String, JsonValue> e = f.members.next();
+        JsonValue v = e.getValue();
+        if (v.getValueType() == JsonValue.ValueType.NULL) {
+          f.result.remove(e.getKey());
+        } else if (v instanceof JsonObject) {
+          JsonValue old = f.result.get(e.getKey());
+          stack.push(new MergeFrame(e.getKey(), old == null ? JsonValue.NULL : old, (JsonObject) v));
         } else {
-          JsonValue old = result.get(e.getKey());
-          result.put(e.getKey(), merge(old == null ? JsonValue.NULL : old, e.getValue()));
+          f.result.put(e.getKey(), v);
         }
       }
-      return Values.object(result);
+    }
+
+    /** One object being merged: the member of its parent it goes to, its result so far, its patch's members. */
+    private static final class MergeFrame {
+      final String name;
+      final Map<String, JsonValue> result;
+      final java.util.Iterator<Map.Entry<String, JsonValue>> members;
+
+      MergeFrame(String name, JsonValue target, JsonObject patch) {
+        this.name = name;
+        this.result = target instanceof JsonObject ? new LinkedHashMap<>((JsonObject) target) : new LinkedHashMap<>();
+        this.members = patch.entrySet().iterator();
+      }
     }
 
     @Override
@@ -308,29 +387,60 @@ final class Patches {
     }
   }
 
-  /** A merge patch that turns {@code source} into {@code target}. */
+  /**
+   * A merge patch that turns {@code source} into {@code target}. Walked with a stack of its own,
+   * and without comparing each pair of objects before descending into it (an empty result means
+   * they were equal), so a deep tree takes linear time.
+   */
   static JsonValue mergeDiff(JsonValue source, JsonValue target) {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(target, "target");
     if (!(source instanceof JsonObject) || !(target instanceof JsonObject)) {
       return target;
     }
-    JsonObject s = (JsonObject) source;
-    JsonObject t = (JsonObject) target;
-    Map<String, JsonValue> m = new LinkedHashMap<>();
-    for (String k : s.keySet()) {
-      if (!t.containsKey(k)) {
-        m.put(k, JsonValue.NULL);
+    java.util.ArrayDeque<DiffObjects> stack = new java.util.ArrayDeque<>();
+    stack.push(new DiffObjects(null, (JsonObject) source, (JsonObject) target));
+    for (;;) {
+      DiffObjects f = stack.peek();
+      if (!f.members.hasNext()) {
+        stack.pop();
+        if (stack.isEmpty()) {
+          return Values.object(f.result);
+        }
+        if (!f.result.isEmpty()) { // empty: the two objects were equal, nothing to say
+          stack.peek().result.put(f.name, Values.object(f.result));
+        }
+        continue;
       }
-    }
-    for (Map.Entry<String, JsonValue> e : t.entrySet()) {
-      JsonValue old = s.get(e.getKey());
+      Map.Entry<String, JsonValue> e = f.members.next();
+      JsonValue old = f.source.get(e.getKey());
+      JsonValue now = e.getValue();
       if (old == null) {
-        m.put(e.getKey(), e.getValue());
-      } else if (!old.equals(e.getValue())) {
-        m.put(e.getKey(), mergeDiff(old, e.getValue()));
+        f.result.put(e.getKey(), now);
+      } else if (old instanceof JsonObject && now instanceof JsonObject) {
+        stack.push(new DiffObjects(e.getKey(), (JsonObject) old, (JsonObject) now));
+      } else if (!old.equals(now)) {
+        f.result.put(e.getKey(), now);
       }
     }
-    return Values.object(m);
+  }
+
+  /** One pair of objects of {@link #mergeDiff}: the member of the parent's patch it goes to. */
+  private static final class DiffObjects {
+    final String name;
+    final JsonObject source;
+    final Map<String, JsonValue> result = new LinkedHashMap<>();
+    final java.util.Iterator<Map.Entry<String, JsonValue>> members;
+
+    DiffObjects(String name, JsonObject source, JsonObject target) {
+      this.name = name;
+      this.source = source;
+      for (String k : source.keySet()) {
+        if (!target.containsKey(k)) {
+          result.put(k, JsonValue.NULL);
+        }
+      }
+      this.members = target.entrySet().iterator();
+    }
   }
 }

@@ -554,6 +554,21 @@ final class Values {
       return v.getValueType() == ValueType.NULL;
     }
 
+    /** As {@code Map.equals}, compared without recursion between JSON-P objects. */
+    @Override
+    public boolean equals(Object o) {
+      if (o instanceof JsonObject) {
+        return Equality.equal(this, o);
+      }
+      return super.equals(o);
+    }
+
+    /** As {@code Map.hashCode}, computed without recursion. */
+    @Override
+    public int hashCode() {
+      return Equality.hash(this);
+    }
+
     @Override
     public String toString() {
       return toJson(this);
@@ -656,6 +671,21 @@ final class Values {
     @Override
     public boolean isNull(int index) {
       return items.get(index).getValueType() == ValueType.NULL;
+    }
+
+    /** As {@code List.equals}, compared without recursion between JSON-P arrays. */
+    @Override
+    public boolean equals(Object o) {
+      if (o instanceof JsonArray) {
+        return Equality.equal(this, o);
+      }
+      return super.equals(o);
+    }
+
+    /** As {@code List.hashCode}, computed without recursion. */
+    @Override
+    public int hashCode() {
+      return Equality.hash(this);
     }
 
     @Override
