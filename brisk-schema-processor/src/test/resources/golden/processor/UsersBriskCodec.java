@@ -39,6 +39,9 @@ public final class UsersBriskCodec extends GeneratedCodec<com.example.users.User
     if (t != JsonToken.BEGIN_OBJECT) {
       throw CodecSupport.expected(r, "an object (Users)");
     }
+    if (r.depth() > CodecSupport.MAX_RECORD_DEPTH) {
+      throw CodecSupport.tooDeep(r); // nested records are read by calls: bound the stack
+    }
     com.example.users.User[] users = null;
     long seen0 = 0L;
     int f = r.nextFieldInOrder(NAMES, 0);

@@ -39,6 +39,9 @@ public final class UserCodec extends GeneratedCodec<User> {
     if (t != JsonToken.BEGIN_OBJECT) {
       throw CodecSupport.expected(r, "an object (User)");
     }
+    if (r.depth() > CodecSupport.MAX_RECORD_DEPTH) {
+      throw CodecSupport.tooDeep(r); // nested records are read by calls: bound the stack
+    }
     java.lang.String _id = null;
     int index = 0;
     java.lang.String guid = null;

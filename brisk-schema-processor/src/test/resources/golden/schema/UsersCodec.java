@@ -39,6 +39,9 @@ public final class UsersCodec extends GeneratedCodec<Users> {
     if (t != JsonToken.BEGIN_OBJECT) {
       throw CodecSupport.expected(r, "an object (Users)");
     }
+    if (r.depth() > CodecSupport.MAX_RECORD_DEPTH) {
+      throw CodecSupport.tooDeep(r); // nested records are read by calls: bound the stack
+    }
     User[] users = null;
     long seen0 = 0L;
     int f = r.nextFieldInOrder(NAMES, 0);

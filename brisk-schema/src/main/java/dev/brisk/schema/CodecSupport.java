@@ -25,6 +25,20 @@ import java.util.UUID;
 public final class CodecSupport {
   private CodecSupport() {}
 
+  /**
+   * The deepest nesting at which a generated codec reads a record: the default reader limit. A
+   * codec reads a nested record by calling itself, so a record type that holds itself (a tree of
+   * nodes), read through a reader whose maxDepth was raised, would otherwise run out of the
+   * thread's stack.
+   */
+  public static final int MAX_RECORD_DEPTH = 1000;
+
+  /** The error for a record deeper than {@link #MAX_RECORD_DEPTH}. */
+  public static JsonException tooDeep(JsonReader r) {
+    return r.error("records nested deeper than " + MAX_RECORD_DEPTH + " levels: a codec reads each nested record"
+        + " by a call of its own, so it stops there whatever the reader's maxDepth");
+  }
+
   /** The error for a value of the wrong type at the reader's current token. */
   public static JsonException expected(JsonReader r, String what) {
     return r.typeMismatch(what);

@@ -310,6 +310,19 @@ class SchemasTest {
   }
 
   @Test
+  void aReaderWithARaisedDepthLimitStillCannotTakeTheCodecPastItsStack() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema Node(children Node[])").codec("Node");
+    int levels = 50_000; // 100 000 deep: far more calls than a thread's stack holds
+    String doc = "{\"children\":[".repeat(levels) + "{}" + "]}".repeat(levels);
+    dev.brisk.json.Json deep = dev.brisk.json.Json.builder().maxDepth(2 * levels + 10).build();
+    try (dev.brisk.json.JsonReader r = deep.reader(bytes(doc))) {
+      JsonException e = assertThrows(JsonException.class, () -> c.read(r));
+      assertTrue(e.getMessage().startsWith("records nested deeper than 1000 levels"), e.getMessage());
+      assertEquals(500, e.path().split("\\[0\\]", -1).length - 1, "the 501st Node (in 500 arrays), at depth 1001: " + e.shownPath());
+    }
+  }
+
+  @Test
   void allEntryPointsOfCodec() throws IOException {
     Codec<JsonRecord> c = Schemas.compile("create json schema F(id string)").codec("F");
     byte[] framed = bytes("xx{\"id\":\"1\"}yy");

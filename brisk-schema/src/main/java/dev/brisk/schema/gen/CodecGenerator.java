@@ -189,7 +189,10 @@ public final class CodecGenerator {
           .append("    if (t == JsonToken.NULL) {\n      return null;\n    }\n")
           .append("    if (t != JsonToken.BEGIN_OBJECT) {\n")
           .append("      throw CodecSupport.expected(r, ")
-          .append(literal("an object (" + t.schemaName() + ")")).append(");\n    }\n");
+          .append(literal("an object (" + t.schemaName() + ")")).append(");\n    }\n")
+          .append("    if (r.depth() > CodecSupport.MAX_RECORD_DEPTH) {\n")
+          .append("      throw CodecSupport.tooDeep(r); // nested records are read by calls: bound the stack\n")
+          .append("    }\n");
       for (FieldModel f : fields) {
         s.append("    ").append(f.type().javaType()).append(' ').append(local(f)).append(" = ")
             .append(defaultValue(f.type())).append(";\n");
