@@ -58,7 +58,7 @@ public final class Main implements Runnable {
     if (e instanceof Input.Fault) {
       line = e.getMessage();
     } else if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
-      line = f.getFile() + ": " + Input.why(f);
+      line = f.getFile() + ": " + Input.why(java.nio.file.Path.of(f.getFile()), f);
     } else if (e instanceof java.io.IOException) {
       line = "brisk " + cmd.getCommandName() + ": " + Input.why(e);
     } else {

@@ -254,8 +254,10 @@ final class OpenSearchCommand implements Callable<Integer> {
       } else {
         out.printf("OpenSearch is not running (data in %s)%n", dir);
       }
-      Files.deleteIfExists(dir.resolve(STATE_FILE));
-      if (purge && Files.exists(dir)) {
+      if (Files.isDirectory(dir)) { // a --dir that is a file holds no state: nothing was running
+        Files.deleteIfExists(dir.resolve(STATE_FILE));
+      }
+      if (purge && Files.isDirectory(dir)) {
         try (Stream<Path> all = Files.walk(dir)) {
           for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
             Files.deleteIfExists(p);

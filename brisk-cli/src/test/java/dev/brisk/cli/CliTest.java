@@ -95,6 +95,7 @@ class CliTest {
       {"compile", "--schema", good.toString(), "--out", plain.resolve("src").toString()},
       {"demo", "--events", "10", "--out", plain.resolve("demo").toString()},
       {"bench", "--report-from", events.toString(), "--out", plain.resolve("report").toString()},
+      {"opensearch", "start", "--dir", plain.resolve("os").toString()}, // through Main's net for I/O faults
     };
     String[] expected = {
       schema + ": cannot read: no such file",
@@ -105,6 +106,7 @@ class CliTest {
       plain.resolve("src/brisk/generated/F.java") + ": cannot write: " + plain + " is a file, not a folder",
       plain.resolve("demo/input/users.ndjson") + ": cannot write: " + plain + " is a file, not a folder",
       plain.resolve("report") + ": cannot write: " + plain + " is a file, not a folder",
+      plain.resolve("os") + ": " + plain + " is a file, not a folder",
     };
     for (int i = 0; i < runs.length; i++) {
       Run r = brisk(runs[i]);
@@ -114,6 +116,9 @@ class CliTest {
       assertEquals(1, r.err().lines().count(), what);
       assertFalse(r.err().contains("Exception"), what);
     }
+    Run stop = brisk("opensearch", "stop", "--dir", plain.toString());
+    assertEquals(0, stop.code(), stop.out() + stop.err());
+    assertEquals("OpenSearch is not running (data in " + plain + ")\n", stop.out());
     // A destination under a file can never be written: a usage error now, not minutes of retries.
     Run under = brisk("ship", "--to", "file:" + plain, "--give-up-after", "10m", events.toString());
     assertEquals(2, under.code(), under.err());
