@@ -39,9 +39,6 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
     if (t != JsonToken.BEGIN_OBJECT) {
       throw CodecSupport.expected(r, "an object (Friend)");
     }
-    if (r.depth() > CodecSupport.MAX_RECORD_DEPTH) {
-      throw CodecSupport.tooDeep(r); // nested records are read by calls: bound the stack
-    }
     java.lang.String id = null;
     java.lang.String name_ = null;
     long seen0 = 0L;

@@ -84,26 +84,24 @@ final class Input {
    * refused when that is not {@code file} itself.
    */
   static String why(Path file, Exception e) {
-    if (e instanceof java.nio.file.FileSystemException) {
-      Path parent = file.getParent(); // as the user wrote it; none means the working folder
-      if (parent != null) {
-        Path up = parent;
-        while (up != null && !Files.exists(up)) {
-          up = up.getParent(); // up to null: a relative path's first folder is missing
-        }
-        if (up != null && !Files.isDirectory(up)) {
-          return up + " is a file, not a folder";
-        }
-        if (!parent.equals(up) && e instanceof java.nio.file.NoSuchFileException) {
-          return "no folder " + parent;
-        }
+    if (!(e instanceof java.nio.file.FileSystemException)) {
+      return why(e);
+    }
+    Path parent = file.getParent(); // as the user wrote it; none means the working folder
+    if (parent != null) {
+      Path up = parent;
+      while (up != null && !Files.exists(up)) {
+        up = up.getParent(); // up to null: a relative path's first folder is missing
+      }
+      if (up != null && !Files.isDirectory(up)) {
+        return up + " is a file, not a folder";
+      }
+      if (!parent.equals(up) && e instanceof java.nio.file.NoSuchFileException) {
+        return "no folder " + parent;
       }
     }
-    if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null
-        && !Path.of(f.getFile()).equals(file)) {
-      return f.getFile() + ": " + why(e);
-    }
-    return why(e);
+    String refused = ((java.nio.file.FileSystemException) e).getFile();
+    return refused != null && !Path.of(refused).equals(file) ? refused + ": " + why(e) : why(e);
   }
 
   /**

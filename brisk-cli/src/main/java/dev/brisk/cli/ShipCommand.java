@@ -142,20 +142,21 @@ final class ShipCommand implements Callable<Integer> {
       err.println("ship: " + e.getMessage());
       return Main.USAGE;
     }
-    String source = Input.label(Path.of(input));
+    Path inputPath = Path.of(input);
+    String source = Input.label(inputPath);
     long total;
     try {
-      total = Input.size(Path.of(input));
-      if (Files.isDirectory(Path.of(input))) {
+      if (Files.isDirectory(inputPath)) {
         throw new java.nio.file.FileSystemException(input, null, "is a folder");
       }
+      total = Input.size(inputPath);
     } catch (IOException e) {
-      throw new Input.Fault(Path.of(input), "read", e);
+      throw new Input.Fault(inputPath, "read", e);
     }
     Pipeline.Ticker ticker = new Pipeline.Ticker(err, "ship", total, !quiet && Progress.stderrIsTerminal(),
         quiet ? null : Duration.ofSeconds(10));
     Pipeline.Result r;
-    try (InputStream in = Input.open(Path.of(input))) {
+    try (InputStream in = Input.open(inputPath)) {
       if (schema != null) {
         Codec<JsonRecord> codec;
         try {

@@ -133,6 +133,18 @@ public final class CodecGenerator {
       this.words = Math.max(1, (fields.size() + 63) / 64);
     }
 
+    /** Whether a field holds a nested record type, directly or in arrays, lists, sets, maps or optionals. */
+    boolean readsNestedRecords() {
+      for (FieldModel f : fields) {
+        for (TypeRef ty = f.type(); ty != null; ty = ty.element()) {
+          if (ty.kind() == Kind.OBJECT) {
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
     boolean tracked(FieldModel f) {
       return t.creation() == Creation.RECORD && f.type().isPrimitive();
     }
@@ -189,10 +201,12 @@ public final class CodecGenerator {
           .append("    if (t == JsonToken.NULL) {\n      return null;\n    }\n")
           .append("    if (t != JsonToken.BEGIN_OBJECT) {\n")
           .append("      throw CodecSupport.expected(r, ")
-          .append(literal("an object (" + t.schemaName() + ")")).append(");\n    }\n")
-          .append("    if (r.depth() > CodecSupport.MAX_RECORD_DEPTH) {\n")
-          .append("      throw CodecSupport.tooDeep(r); // nested records are read by calls: bound the stack\n")
-          .append("    }\n");
+          .append(literal("an object (" + t.schemaName() + ")")).append(");\n    }\n");
+      if (readsNestedRecords()) { // only such a codec can recurse: a leaf type skips the check
+        s.append("    if (r.depth() > CodecSupport.MAX_RECORD_DEPTH) {\n")
+            .append("      throw CodecSupport.tooDeep(r); // nested records are read by calls: bound the stack\n")
+            .append("    }\n");
+      }
       for (FieldModel f : fields) {
         s.append("    ").append(f.type().javaType()).append(' ').append(local(f)).append(" = ")
             .append(defaultValue(f.type())).append(";\n");
