@@ -144,6 +144,65 @@ class OrgJsonTest {
     assertTrue(e.getMessage().startsWith("nesting deeper than 1000 levels"), e.getMessage());
   }
 
+  /** {@code levels} containers, one in the other, alternating JSONObject and JSONArray, around 7. */
+  static Object nested(int levels) {
+    Object v = 7;
+    for (int i = 0; i < levels; i++) {
+      v = i % 2 == 0 ? new JSONArray().put(v) : new JSONObject().put("k" + i, v);
+    }
+    return v;
+  }
+
+  @Test
+  void nestingIsTheSameBelowAtAndPastTheDepthWalkedByCalls() {
+    for (int levels : new int[] {1, 63, 64, 65, 66, 200, OrgJson.MAX_DEPTH}) {
+      assertSameJson(nested(levels));
+    }
+    JsonException e = assertThrows(JsonException.class, () -> OrgJson.toBytes(nested(OrgJson.MAX_DEPTH + 1)));
+    assertTrue(e.getMessage().startsWith("nesting deeper than 1000 levels"), e.getMessage());
+    // Plain maps and lists between org.json containers, on both sides of the depth walked by calls.
+    for (int levels : new int[] {10, 100}) {
+      Object v = "x";
+      for (int i = 0; i < levels; i++) {
+        switch (i % 4) {
+          case 0: v = new JSONObject().put("o", v); break;
+          case 1: v = new JSONArray().put(v); break;
+          case 2: v = Map.of("m", v); break;
+          default: v = List.of(v, 1);
+        }
+      }
+      assertSameJson(v);
+    }
+  }
+
+  @Test
+  void cyclesAndErrorsPastTheDepthWalkedByCallsNameWhatTheyShould() {
+    // A cycle that closes 100 levels down, so its first member is walked by calls and its last
+    // by the stack: still named as a cycle.
+    JSONObject first = new JSONObject();
+    JSONObject cur = first;
+    for (int i = 0; i < 100; i++) {
+      JSONObject next = new JSONObject();
+      cur.put("n", next);
+      cur = next;
+    }
+    cur.put("back", first);
+    JsonException e = assertThrows(JsonException.class, () -> OrgJson.toBytes(first));
+    assertTrue(e.getMessage().startsWith("cycle: a JSONObject contains itself"), e.getMessage());
+    // A NaN in a plain map 70 levels down: the path counts every level.
+    Map<String, Object> bad = new LinkedHashMap<>();
+    bad.put("nan", Double.NaN);
+    Object v = bad;
+    StringBuilder path = new StringBuilder();
+    for (int i = 0; i < 70; i++) {
+      v = new JSONArray().put(v);
+      path.append("[0]");
+    }
+    Object deep = v;
+    e = assertThrows(JsonException.class, () -> OrgJson.toBytes(deep));
+    assertEquals("$" + path + ".nan", e.path());
+  }
+
   @Test
   void badJsonStringTextIsAnError() {
     JSONObject o = new JSONObject().put("raw", (JSONString) () -> "{oops");
