@@ -1,10 +1,8 @@
 package dev.brisk.schema;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * An event of a schema compiled by {@link Schemas#compile(String)}: the value class the schema's
@@ -138,28 +136,12 @@ public abstract class JsonRecord {
 
   @Override
   public final boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof JsonRecord) || ((JsonRecord) o).type != type) {
-      return false;
-    }
-    JsonRecord r = (JsonRecord) o;
-    for (int i = 0; i < size(); i++) {
-      if (!Objects.deepEquals(get(i), r.get(i))) {
-        return false;
-      }
-    }
-    return unknown().equals(r.unknown());
+    return RecordEquality.equal(this, o); // records nested beyond the stack compare too
   }
 
   @Override
   public final int hashCode() {
-    Object[] values = new Object[size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = get(i);
-    }
-    return type.name().hashCode() * 31 + Arrays.deepHashCode(values);
+    return RecordEquality.hash(this);
   }
 
   /** The record as compact JSON, written by its schema's codec. */

@@ -322,6 +322,66 @@ class SchemasTest {
     }
   }
 
+  /** A Node(label string, children Node[]) built by its generated constructor, as users of compiled sources do. */
+  private static JsonRecord node(java.lang.reflect.Constructor<?> make, String label, JsonRecord... children) {
+    try {
+      Object kids = java.lang.reflect.Array.newInstance(make.getDeclaringClass(), children.length);
+      System.arraycopy(children, 0, kids, 0, children.length);
+      return (JsonRecord) make.newInstance(label, kids, 0b11L, null, null);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void recordsBuiltDeeperThanTheStackCompareAndHash() throws Throwable {
+    Codec<JsonRecord> c = Schemas.compile("create json schema Node(label string, children Node[])").codec("Node");
+    java.lang.reflect.Constructor<?> make = c.read(bytes("{}")).getClass().getConstructors()[0];
+    assertEquals(5, make.getParameterCount(), "label, children, present, presentMore, unknown");
+    JsonRecord small = node(make, "a", node(make, "b"), node(make, null, node(make, "c")));
+    assertEquals(c.read(bytes("{\"label\":\"a\",\"children\":[{\"label\":\"b\",\"children\":[]},"
+        + "{\"children\":[{\"label\":\"c\",\"children\":[]}]}]}")), small);
+    assertEquals(recursiveHash(small), small.hashCode());
+    assertNotEquals(node(make, "a", node(make, "b"), node(make, null, node(make, "d"))), small);
+    assertNotEquals(node(make, "a", node(make, "b")), small);
+    int levels = 40_000;
+    JsonRecord x = node(make, "leaf");
+    JsonRecord same = node(make, "leaf");
+    JsonRecord other = node(make, "other leaf");
+    for (int i = 0; i < levels; i++) {
+      x = node(make, "n", x);
+      same = node(make, "n", same);
+      other = node(make, "n", other);
+    }
+    JsonRecord a = x;
+    JsonRecord b = same;
+    JsonRecord o = other;
+    dev.brisk.json.SmallStack.run(() -> { // recursing through 40 000 levels would overflow its stack
+      assertEquals(a, b);
+      assertEquals(a.hashCode(), b.hashCode());
+      assertNotEquals(a, o);
+      assertNotEquals(a.hashCode(), o.hashCode());
+    });
+  }
+
+  /** The hash code's definition, written recursively. */
+  private static int recursiveHash(JsonRecord r) {
+    Object[] values = new Object[r.size()];
+    for (int i = 0; i < values.length; i++) {
+      Object v = r.get(i);
+      if (v instanceof Object[]) { // Node[]
+        JsonRecord[] rs = (JsonRecord[]) v;
+        Object[] hashes = new Object[rs.length];
+        for (int j = 0; j < rs.length; j++) {
+          hashes[j] = rs[j] == null ? null : recursiveHash(rs[j]);
+        }
+        v = hashes;
+      }
+      values[i] = v;
+    }
+    return r.typeName().hashCode() * 31 + java.util.Arrays.deepHashCode(values);
+  }
+
   @Test
   void allEntryPointsOfCodec() throws IOException {
     Codec<JsonRecord> c = Schemas.compile("create json schema F(id string)").codec("F");
