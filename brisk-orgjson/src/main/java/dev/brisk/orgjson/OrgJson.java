@@ -128,15 +128,10 @@ public final class OrgJson {
 
     /** Writes {@code v}, which stands {@code d} containers deep. */
     void value(Object v, int d) {
-      if (v instanceof String) {
-        w.value((String) v);
-      } else if (v == null || v == JSONObject.NULL) {
-        w.nullValue();
-      } else if (v instanceof Number) {
-        number((Number) v, w);
-      } else if (v instanceof Boolean) {
-        w.value(((Boolean) v).booleanValue());
-      } else if (d < CALL_DEPTH && v instanceof JSONObject && MAP != null) {
+      if (scalar(v, w)) {
+        return;
+      }
+      if (d < CALL_DEPTH && v instanceof JSONObject && MAP != null) {
         chain[d] = v;
         w.beginObject();
         int outer = memberDepth;
@@ -248,15 +243,26 @@ public final class OrgJson {
     }
   }
 
-  /** Writes a scalar, or returns a container's frame for the caller to check and begin. */
-  private static Frame open(Object v, JsonWriter w) {
+  /** Writes {@code v} and returns true when it is a string, null, a number or a boolean. */
+  private static boolean scalar(Object v, JsonWriter w) {
     if (v instanceof String) {
       w.value((String) v);
-      return null;
-    }
-    // JSONObject.NULL is org.json's one instance of a private class, whose equals is identity.
-    if (v == null || v == JSONObject.NULL) {
+    } else if (v == null || v == JSONObject.NULL) {
+      // JSONObject.NULL is org.json's one instance of a private class, whose equals is identity.
       w.nullValue();
+    } else if (v instanceof Number) {
+      number((Number) v, w);
+    } else if (v instanceof Boolean) {
+      w.value(((Boolean) v).booleanValue());
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  /** Writes a scalar, or returns a container's frame for the caller to check and begin. */
+  private static Frame open(Object v, JsonWriter w) {
+    if (scalar(v, w)) {
       return null;
     }
     if (v instanceof JSONObject) {
@@ -267,14 +273,6 @@ public final class OrgJson {
     }
     if (v instanceof JSONArray) {
       return new Frame(Frame.JSON_ARRAY, v, null, ((JSONArray) v).length());
-    }
-    if (v instanceof Number) {
-      number((Number) v, w);
-      return null;
-    }
-    if (v instanceof Boolean) {
-      w.value(((Boolean) v).booleanValue());
-      return null;
     }
     if (v instanceof JSONString) {
       String text = ((JSONString) v).toJSONString();

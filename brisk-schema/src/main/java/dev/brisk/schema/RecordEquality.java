@@ -131,25 +131,9 @@ final class RecordEquality {
 
   /** What {@link Arrays#deepHashCode} adds for an element that is not an array of objects. */
   private static int leafHash(Object v) {
-    if (v == null) {
-      return 0;
-    } else if (v instanceof byte[]) {
-      return Arrays.hashCode((byte[]) v);
-    } else if (v instanceof short[]) {
-      return Arrays.hashCode((short[]) v);
-    } else if (v instanceof int[]) {
-      return Arrays.hashCode((int[]) v);
-    } else if (v instanceof long[]) {
-      return Arrays.hashCode((long[]) v);
-    } else if (v instanceof char[]) {
-      return Arrays.hashCode((char[]) v);
-    } else if (v instanceof float[]) {
-      return Arrays.hashCode((float[]) v);
-    } else if (v instanceof double[]) {
-      return Arrays.hashCode((double[]) v);
-    } else if (v instanceof boolean[]) {
-      return Arrays.hashCode((boolean[]) v);
+    if (v != null && v.getClass().isArray()) { // an array of primitives: the JDK's own definition
+      return Arrays.deepHashCode(new Object[] {v}) - 31;
     }
-    return v.hashCode();
+    return Objects.hashCode(v);
   }
 }

@@ -342,6 +342,10 @@ class SchemasTest {
     assertEquals(c.read(bytes("{\"label\":\"a\",\"children\":[{\"label\":\"b\",\"children\":[]},"
         + "{\"children\":[{\"label\":\"c\",\"children\":[]}]}]}")), small);
     assertEquals(recursiveHash(small), small.hashCode());
+    Codec<JsonRecord> p = Schemas.compile(
+        "create json schema P(xs int[primitive], zs double[primitive], ys double[][], s string[])").codec("P");
+    JsonRecord arrays = p.read(bytes("{\"xs\":[1,2],\"zs\":[2.5],\"ys\":[[0.5],[]],\"s\":[\"a\",null]}"));
+    assertEquals(recursiveHash(arrays), arrays.hashCode());
     assertNotEquals(node(make, "a", node(make, "b"), node(make, null, node(make, "d"))), small);
     assertNotEquals(node(make, "a", node(make, "b")), small);
     int levels = 40_000;
@@ -369,7 +373,7 @@ class SchemasTest {
     Object[] values = new Object[r.size()];
     for (int i = 0; i < values.length; i++) {
       Object v = r.get(i);
-      if (v instanceof Object[]) { // Node[]
+      if (v instanceof JsonRecord[]) {
         JsonRecord[] rs = (JsonRecord[]) v;
         Object[] hashes = new Object[rs.length];
         for (int j = 0; j < rs.length; j++) {
