@@ -7,13 +7,13 @@ public final class Friend extends dev.brisk.schema.JsonRecord {
       new dev.brisk.schema.RecordType("Friend", new java.lang.String[] {"id", "name"});
 
   private final java.lang.String id;
-  private final java.lang.String name;
+  private final java.lang.String name_;
 
-  public Friend(java.lang.String id, java.lang.String name, long present, long[] presentMore,
+  public Friend(java.lang.String id, java.lang.String name_, long present, long[] presentMore,
       java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown) {
     super(TYPE, present, presentMore, unknown);
     this.id = id;
-    this.name = name;
+    this.name_ = name_;
   }
 
   public java.lang.String id() {
@@ -21,7 +21,7 @@ public final class Friend extends dev.brisk.schema.JsonRecord {
   }
 
   public java.lang.String name() {
-    return name;
+    return name_;
   }
 
   public java.lang.Object get(int index) {
@@ -29,7 +29,7 @@ public final class Friend extends dev.brisk.schema.JsonRecord {
       case 0:
         return this.id;
       case 1:
-        return this.name;
+        return this.name_;
       default:
         throw TYPE.noField(index);
     }

@@ -14,7 +14,7 @@ public final class User extends dev.brisk.schema.JsonRecord {
   private final java.lang.String picture;
   private final int age;
   private final java.lang.String eyeColor;
-  private final java.lang.String name;
+  private final java.lang.String name_;
   private final java.lang.String gender;
   private final java.lang.String company;
   private final java.lang.String email;
@@ -29,7 +29,7 @@ public final class User extends dev.brisk.schema.JsonRecord {
   private final java.lang.String greeting;
   private final java.lang.String favoriteFruit;
 
-  public User(java.lang.String _id, int index, java.lang.String guid, java.lang.String isActive, java.lang.String balance, java.lang.String picture, int age, java.lang.String eyeColor, java.lang.String name, java.lang.String gender, java.lang.String company, java.lang.String email, java.lang.String phone, java.lang.String address, java.lang.String about, java.lang.String registered, double latitude, double longitude, java.lang.String[] tags, Friend[] friends, java.lang.String greeting, java.lang.String favoriteFruit, long present, long[] presentMore,
+  public User(java.lang.String _id, int index, java.lang.String guid, java.lang.String isActive, java.lang.String balance, java.lang.String picture, int age, java.lang.String eyeColor, java.lang.String name_, java.lang.String gender, java.lang.String company, java.lang.String email, java.lang.String phone, java.lang.String address, java.lang.String about, java.lang.String registered, double latitude, double longitude, java.lang.String[] tags, Friend[] friends, java.lang.String greeting, java.lang.String favoriteFruit, long present, long[] presentMore,
       java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown) {
     super(TYPE, present, presentMore, unknown);
     this._id = _id;
@@ -40,7 +40,7 @@ public final class User extends dev.brisk.schema.JsonRecord {
     this.picture = picture;
     this.age = age;
     this.eyeColor = eyeColor;
-    this.name = name;
+    this.name_ = name_;
     this.gender = gender;
     this.company = company;
     this.email = email;
@@ -89,7 +89,7 @@ public final class User extends dev.brisk.schema.JsonRecord {
   }
 
   public java.lang.String name() {
-    return name;
+    return name_;
   }
 
   public java.lang.String gender() {
@@ -163,7 +163,7 @@ public final class User extends dev.brisk.schema.JsonRecord {
       case 7:
         return this.eyeColor;
       case 8:
-        return this.name;
+        return this.name_;
       case 9:
         return this.gender;
       case 10:

@@ -140,7 +140,7 @@ final class SchemaText {
     int l = line;
     int c = column();
     String name = name("the schema name");
-    checkLength(name, "schema", l, c);
+    checkName(name, "schema", l, c);
     Statement s = new Statement(name, l, c);
     skipSpace();
     if (peekWord("as")) {
@@ -182,7 +182,7 @@ final class SchemaText {
     int l = line;
     int c = column();
     String name = name("a field name");
-    checkLength(name, "field", l, c);
+    checkName(name, "field", l, c);
     skipSpace();
     if (peek() == ',' || peek() == ')') {
       throw error("field \"" + name + "\" has no type: write it as '" + name + " string'");
@@ -231,10 +231,15 @@ final class SchemaText {
    */
   static final int MAX_FIELD_SLOTS = 250;
 
-  private static void checkLength(String name, String what, int line, int column) {
+  private static void checkName(String name, String what, int line, int column) {
     if (name.length() > MAX_NAME_CHARS) {
       throw new SchemaException("a " + what + " name of " + name.length() + " characters ('"
           + name.substring(0, 20) + "...'); a name may have at most " + MAX_NAME_CHARS, line, column);
+    }
+    if (!FieldModel.hasUtf8Form(name)) {
+      // A member name is matched and written as UTF-8, which has no form for it.
+      throw new SchemaException("the " + what + " name has a lone surrogate (half of a UTF-16 pair),"
+          + " which JSON text in UTF-8 cannot hold", line, column);
     }
   }
 

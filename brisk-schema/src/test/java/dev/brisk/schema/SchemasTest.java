@@ -488,6 +488,57 @@ class SchemasTest {
     return b.append(')').toString();
   }
 
+  /**
+   * A field is read into a local variable of its name, and a generated record keeps it in a field
+   * of that name: one named like something the generated code refers to (a package such as java,
+   * a class such as JsonReader, the constant NAMES, another schema's codec) would hide it, and the
+   * code did not compile ("the generated code did not compile, which is a bug in Brisk").
+   */
+  @Test
+  void fieldsNamedLikeWhatTheGeneratedCodeRefersToReadAndWriteBack() throws Exception {
+    Codec<JsonRecord> codec = Schemas.compile("create json schema B(z string);\n"
+        + "create json schema A(java int, dev double, javax string, NAMES int, INSTANCE string,"
+        + " JsonReader string, JsonToken long, CodecSupport Map, JsonNames Object, JsonWriter B,"
+        + " GeneratedCodec B[], BCodec string, B B, name string, name_ string, seen0 int,"
+        + " seen0_ int[primitive], r int, t string)").codec("A");
+    String doc = "{\"java\":1,\"dev\":2.5,\"javax\":\"x\",\"NAMES\":3,\"INSTANCE\":\"i\",\"JsonReader\":\"jr\","
+        + "\"JsonToken\":4,\"CodecSupport\":{\"k\":[1]},\"JsonNames\":[true],\"JsonWriter\":{\"z\":\"w\"},"
+        + "\"GeneratedCodec\":[{\"z\":\"g\"}],\"BCodec\":\"bc\",\"B\":{\"z\":\"b\"},\"name\":\"n\",\"name_\":\"n_\","
+        + "\"seen0\":5,\"seen0_\":[6],\"r\":7,\"t\":\"tt\"}";
+    JsonRecord a = codec.read(bytes(doc));
+    assertEquals(Json.parse(doc), Json.parse(codec.write(a)));
+    assertEquals(1, a.getInt("java"));
+    assertEquals("jr", a.getString("JsonReader"));
+    assertEquals("b", a.getRecord("B").getString("z"));
+    // The accessors keep the names; only locals and private fields were renamed.
+    assertEquals("n", a.getClass().getMethod("name").invoke(a));
+    assertEquals("n_", a.getClass().getMethod("name_").invoke(a));
+    assertEquals(3, a.getClass().getMethod("NAMES").invoke(a));
+    // In any order, through the switch rather than the declared-order chain.
+    String reversed = "{\"t\":\"tt\",\"r\":7,\"NAMES\":3,\"java\":1,\"name_\":\"n_\",\"name\":\"n\"}";
+    JsonRecord b = codec.read(bytes(reversed));
+    assertEquals(7, b.getInt("r"));
+    assertEquals("n_", b.getString("name_"));
+  }
+
+  @Test
+  void aNameWithALoneSurrogateIsASchemaErrorNotAnErrorInTheGeneratedClass() {
+    // It has no UTF-8 form; the generated class's name table refused it when first loaded
+    // (ExceptionInInitializerError).
+    SchemaException field = assertThrows(SchemaException.class,
+        () -> Schemas.compile("create json schema A(id string,\n  `x\uD800` string)").codec("A"));
+    assertEquals(2, field.line());
+    assertEquals(3, field.column());
+    assertTrue(field.getMessage().contains("the field name has a lone surrogate"), field.getMessage());
+    SchemaException schema = assertThrows(SchemaException.class,
+        () -> Schemas.compile("create json schema `\uDC00`(id string)"));
+    assertTrue(schema.getMessage().contains("the schema name has a lone surrogate"), schema.getMessage());
+    // A pair is a character like any other.
+    JsonRecord r = Schemas.compile("create json schema A(`\uD83D\uDE00` string)").codec("A")
+        .read(bytes("{\"\uD83D\uDE00\":\"smile\"}"));
+    assertEquals("smile", r.getString("\uD83D\uDE00"));
+  }
+
   @Test
   void schemasTooWideOrNamesTooLongForAJavaClassAreClearErrors() {
     // The most that fit: 250 strings, or 125 longs (two constructor slots each).

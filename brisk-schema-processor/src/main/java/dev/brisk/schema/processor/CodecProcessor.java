@@ -282,7 +282,11 @@ public final class CodecProcessor extends AbstractProcessor {
       JsonCodec.Name name = e.getAnnotation(JsonCodec.Name.class);
       if (name != null) {
         if (name.value().isEmpty()) {
-          error(e, "@JsonCodec.Name cannot be empty");
+          error(p.element, "@JsonCodec.Name cannot be empty"); // a record component has no position of its own
+          failed = true;
+        } else if (!FieldModel.hasUtf8Form(name.value())) {
+          error(p.element, "@JsonCodec.Name has a lone surrogate (half of a UTF-16 pair), which JSON text in UTF-8"
+              + " cannot hold");
           failed = true;
         }
         p.jsonName = name.value();

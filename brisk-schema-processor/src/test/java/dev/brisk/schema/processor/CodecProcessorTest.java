@@ -226,6 +226,40 @@ class CodecProcessorTest {
     assertEquals("{\"amount\":0.10000000000000000001,\"currency\":\"EUR\"}", new String(codec.write(m), UTF_8));
   }
 
+  /**
+   * A property named like the first part of a package the code names (org, in org.acme.teams) or
+   * like one of its classes and constants hid it from the generated code, which javac refused
+   * ("cannot find symbol ... org.acme.teams.MemberBriskCodec").
+   */
+  @Test
+  void propertiesNamedLikeAPackageOrAClassOfTheGeneratedCodeCompileAndReadBack() throws Exception {
+    String member = "package org.acme.teams;\n@dev.brisk.schema.JsonCodec\n"
+        + "public record Member(String name, String org, String java, int NAMES, String JsonReader, long JsonToken) {}\n";
+    String team = "package org.acme.teams;\n@dev.brisk.schema.JsonCodec\n"
+        + "public record Team(String org, Member lead, java.util.List<Member> members, Member[] CodecSupport,"
+        + " java.util.Map<String, Member> MemberBriskCodec, String dev, String org_) {}\n";
+    Compilation c = Compilation.compile(Map.of("org.acme.teams.Member", member, "org.acme.teams.Team", team));
+    assertTrue(c.success, c.errors());
+    Codec<Object> codec = codecOf(c.loader().loadClass("org.acme.teams.Team"));
+    String m = "{\"name\":\"n\",\"org\":\"o\",\"java\":\"j\",\"NAMES\":3,\"JsonReader\":\"r\",\"JsonToken\":4}";
+    String doc = "{\"org\":\"acme\",\"lead\":" + m + ",\"members\":[" + m + "],\"CodecSupport\":[" + m + "],"
+        + "\"MemberBriskCodec\":{\"k\":" + m + "},\"dev\":\"d\",\"org_\":\"o_\"}";
+    Object t = codec.read(doc.getBytes(UTF_8));
+    assertEquals(Json.parse(doc), Json.parse(codec.write(t)));
+    assertEquals("o_", t.getClass().getMethod("org_").invoke(t));
+  }
+
+  @Test
+  void aJsonNameWithALoneSurrogateIsAnErrorOnTheProperty() {
+    // It has no UTF-8 form: the generated codec's name table refused it when the class was first
+    // used (ExceptionInInitializerError).
+    assertError("package k.k;\n@dev.brisk.schema.JsonCodec\npublic record T(int a,\n"
+        + "  @dev.brisk.schema.JsonCodec.Name(\"x\\uD800\") int b) {}\n", 4, "@JsonCodec.Name has a lone surrogate");
+    // Both point at the record component (whose own element javac gives no position).
+    assertError("package k.k;\n@dev.brisk.schema.JsonCodec\npublic record T(int a,\n"
+        + "  @dev.brisk.schema.JsonCodec.Name(\"\") int b) {}\n", 4, "@JsonCodec.Name cannot be empty");
+  }
+
   @Test
   void anObjectThatHoldsItselfIsAnErrorNotAStackOverflow() throws Exception {
     String src = "package com.example.tree;\n"

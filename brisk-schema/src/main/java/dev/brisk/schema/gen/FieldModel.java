@@ -1,5 +1,6 @@
 package dev.brisk.schema.gen;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -32,6 +33,15 @@ public final class FieldModel {
     this.required = required;
     this.getter = Objects.requireNonNull(getter);
     this.setter = setter;
+  }
+
+  /**
+   * Whether {@code name} can be a member name: whether it has a UTF-8 form, which a lone surrogate
+   * (half of a UTF-16 pair) has not (it would encode as {@code ?}, and the codec would match and
+   * write another name). Front ends check it where the name is declared.
+   */
+  public static boolean hasUtf8Form(String name) {
+    return new String(name.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8).equals(name);
   }
 
   public String jsonName() {
