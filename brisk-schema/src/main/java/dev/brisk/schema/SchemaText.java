@@ -434,9 +434,16 @@ final class SchemaText {
     Map<String, String> classNames = new LinkedHashMap<>();
     Set<String> usedClasses = new HashSet<>();
     for (Statement s : statements) {
-      String c = unique(javaName(s.name, true), usedClasses);
-      classNames.put(s.name, c);
+      // Each schema gets two classes, C and CCodec, and neither may be another schema's: a
+      // schema UserCodec declared before User took the name of User's codec.
+      String base = javaName(s.name, true);
+      String c = base;
+      for (int i = 2; usedClasses.contains(c) || usedClasses.contains(c + "Codec"); i++) {
+        c = base + i;
+      }
+      usedClasses.add(c);
       usedClasses.add(c + "Codec");
+      classNames.put(s.name, c);
     }
     List<TypeModel> out = new ArrayList<>();
     for (Statement s : statements) {

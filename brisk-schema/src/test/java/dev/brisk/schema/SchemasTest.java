@@ -479,6 +479,17 @@ class SchemasTest {
     assertThrows(IllegalArgumentException.class, () -> Schemas.options().packageName("1bad"));
   }
 
+  @Test
+  void aSchemaNamedLikeAnotherSchemasCodecGetsClassesOfItsOwn() {
+    // Schema UserCodec took the class name of User's codec, and the generated code did not
+    // compile ("a bug in Brisk").
+    String text = "create json schema UserCodec(b string); create json schema User(a UserCodec)";
+    JsonRecord r = Schemas.compile(text).codec("User").read(bytes("{\"a\":{\"b\":\"x\"}}"));
+    assertEquals("x", r.getRecord("a").getString("b"));
+    assertEquals(java.util.List.of("p/UserCodec.java", "p/UserCodecCodec.java", "p/User2.java", "p/User2Codec.java"),
+        java.util.List.copyOf(Schemas.options().packageName("p").generate(text).keySet()));
+  }
+
   /** {@code create json schema NAME(f0 TYPE, f1 TYPE, ...)} with {@code n} fields. */
   static String wide(String name, int n, String type) {
     StringBuilder b = new StringBuilder("create json schema ").append(name).append('(');

@@ -140,6 +140,7 @@ public final class CodecGenerator {
       // hide the package (JLS 6.4.2), as a field named org does org.acme.MemberBriskCodec.
       Set<String> roots = new HashSet<>(List.of("java", "javax", "dev"));
       roots(value, roots);
+      roots(t.packageName() + ".", roots);
       Set<String> taken = new HashSet<>();
       for (FieldModel f : fields) {
         taken.add(f.javaName());
