@@ -82,13 +82,30 @@ public abstract class JsonNumber extends JsonValue {
   /** True when the text has no fraction or exponent. */
   public abstract boolean isIntegral();
 
-  /** The value as an int. @throws ArithmeticException when it is not an integer in range */
+  /**
+   * The value as an int.
+   *
+   * @throws ArithmeticException "not an integer: 1.5" or "out of the range of int: 1e10"
+   */
   public int intValue() {
-    return Math.toIntExact(longValue());
+    long v = exactLong("int");
+    if ((int) v != v) {
+      throw new ArithmeticException("out of the range of int: " + this);
+    }
+    return (int) v;
   }
 
-  /** The value as a long. @throws ArithmeticException when it is not an integer in range */
-  public abstract long longValue();
+  /**
+   * The value as a long.
+   *
+   * @throws ArithmeticException "not an integer: 1.5" or "out of the range of long: 1e19"
+   */
+  public long longValue() {
+    return exactLong("long");
+  }
+
+  /** The value as a long, or an error naming {@code type} (the one asked for) when it is none. */
+  abstract long exactLong(String type);
 
   /** The nearest double; an infinity when the value is beyond the range of double. */
   public abstract double doubleValue();
@@ -116,7 +133,11 @@ public abstract class JsonNumber extends JsonValue {
       // Below 1: 1e-999999999 has a fraction, which BigDecimal would find by dividing by 10^999999999.
       throw new ArithmeticException("not an integer: " + this);
     }
-    return d.toBigIntegerExact();
+    try {
+      return d.toBigIntegerExact();
+    } catch (ArithmeticException e) { // BigDecimal says "Rounding necessary"
+      throw new ArithmeticException("not an integer: " + this);
+    }
   }
 
   /**
@@ -243,7 +264,7 @@ public abstract class JsonNumber extends JsonValue {
     }
 
     @Override
-    public long longValue() {
+    long exactLong(String type) {
       return value;
     }
 
@@ -302,12 +323,21 @@ public abstract class JsonNumber extends JsonValue {
     }
 
     @Override
-    public long longValue() {
+    long exactLong(String type) {
       BigDecimal d = bigDecimalValue();
-      if (integerDigits(d) > 19) {
-        throw new ArithmeticException("out of the range of long: " + this);
+      long digits = integerDigits(d);
+      if (digits > 19) {
+        throw new ArithmeticException("out of the range of " + type + ": " + this);
       }
-      return d.longValueExact();
+      if (digits <= 0 && d.signum() != 0) { // below 1, told without dividing by 10^999999999
+        throw new ArithmeticException("not an integer: " + this);
+      }
+      try {
+        return d.longValueExact(); // the scale is below the text's length here
+      } catch (ArithmeticException e) { // BigDecimal says "Rounding necessary" or "Overflow"
+        throw new ArithmeticException(
+            (d.remainder(BigDecimal.ONE).signum() != 0 ? "not an integer: " : "out of the range of " + type + ": ") + this);
+      }
     }
 
     @Override

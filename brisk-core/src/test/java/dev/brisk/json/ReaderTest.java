@@ -139,6 +139,40 @@ class ReaderTest {
     }
   }
 
+  /** A tree number that is not what is asked for says which of the two it is not, never BigDecimal's words. */
+  @Test
+  void treeNumbersSayWhetherTheyAreNotIntegersOrOutOfRange() {
+    String[][] cases = {
+      // text, intValue, longValue, bigIntegerValue (null: the value)
+      {"-1.5", "not an integer: -1.5", "not an integer: -1.5", "not an integer: -1.5"},
+      {"1e-999999999", "not an integer: 1e-999999999", "not an integer: 1e-999999999", "not an integer: 1e-999999999"},
+      {"1e10", "out of the range of int: 1e10", null, null},
+      {"2147483648", "out of the range of int: 2147483648", null, null},
+      {"9.3e18", "out of the range of int: 9.3e18", "out of the range of long: 9.3e18", null},
+      {"9223372036854775808.5", "not an integer: 9223372036854775808.5", "not an integer: 9223372036854775808.5",
+          "not an integer: 9223372036854775808.5"},
+      {"1e19", "out of the range of int: 1e19", "out of the range of long: 1e19", null},
+      {"100e-2", null, null, null},
+    };
+    for (String[] c : cases) {
+      JsonNumber n = Json.parse(c[0]).asNumber();
+      java.util.List<org.junit.jupiter.api.function.Executable> calls =
+          java.util.List.of(n::intValue, n::longValue, n::bigIntegerValue);
+      for (int i = 0; i < 3; i++) {
+        if (c[i + 1] == null) {
+          BigInteger exact = new BigDecimal(c[0]).toBigIntegerExact();
+          Object got = i == 0 ? BigInteger.valueOf(n.intValue()) : i == 1 ? BigInteger.valueOf(n.longValue()) : n.bigIntegerValue();
+          assertEquals(exact, got, c[0] + " #" + i);
+          continue;
+        }
+        ArithmeticException e = assertThrows(ArithmeticException.class, calls.get(i), c[0] + " #" + i);
+        assertEquals(c[i + 1], e.getMessage());
+      }
+    }
+    assertEquals(Integer.MIN_VALUE, Json.parse("-2147483648").asNumber().intValue());
+    assertEquals(1, Json.parse("100e-2").asNumber().intValue());
+  }
+
   @Test
   void numbersAreExact() {
     JsonReader r = JsonReader.of(
