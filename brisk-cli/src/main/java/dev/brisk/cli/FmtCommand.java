@@ -2,7 +2,9 @@ package dev.brisk.cli;
 
 import dev.brisk.json.Json;
 import dev.brisk.json.JsonException;
-import dev.brisk.json.JsonValue;
+import dev.brisk.json.JsonReader;
+import dev.brisk.json.JsonToken;
+import dev.brisk.json.JsonWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,8 +27,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Pretty-print a JSON file (two-space indent by default), or compact it.",
-      "Numbers keep their exact text; member order is kept. NDJSON files (.ndjson, .jsonl)"
-          + " stay one value per line and are compacted."
+      "Numbers keep their exact text; members are kept as they are, in their order. NDJSON"
+          + " files (.ndjson, .jsonl) stay one value per line and are compacted.",
+      "The input is copied token by token, so a file of any size takes little memory; on bad"
+          + " input, standard output has what came before the error (a file OUT is left as it was)."
     },
     footer = {"", "Exit codes: 0 ok, 1 invalid or unreadable input, 2 usage."})
 final class FmtCommand implements Callable<Integer> {
@@ -80,17 +84,11 @@ final class FmtCommand implements Callable<Integer> {
       }
       Recording out = new Recording(sink);
       try (OutputStream buffered = new BufferedOutputStream(out, 1 << 16);
-          InputStream in = Input.open(path)) {
-        if (ndjson) {
-          Json.DEFAULT.readValues(
-              in,
-              v -> {
-                writer.write(v, buffered);
-                write(buffered, '\n');
-              });
-        } else {
-          JsonValue v = Json.parse(in);
-          writer.write(v, buffered);
+          InputStream in = Input.open(path);
+          JsonReader r = (ndjson ? NDJSON : Json.DEFAULT).reader(in)) {
+        JsonWriter w = writer.writer(buffered);
+        if (copy(r, w) > 0) {
+          w.flush();
           buffered.write('\n');
         }
       } catch (JsonException e) {
@@ -121,6 +119,53 @@ final class FmtCommand implements Callable<Integer> {
     }
   }
 
+  /** NDJSON input: one value after another (the writer puts each on a line of its own). */
+  private static final Json NDJSON = Json.builder().multipleValues(true).build();
+
+  /**
+   * Copies the values of {@code r} to {@code w} token by token, and returns how many there were.
+   * Memory stays that of one token whatever the size of the input: a tree of a document of some
+   * gigabytes would not fit the heap. Members stay as they are, duplicates included.
+   */
+  static long copy(JsonReader r, JsonWriter w) {
+    long values = 0;
+    for (JsonToken t; (t = r.next()) != JsonToken.END_DOCUMENT; ) {
+      switch (t) {
+        case BEGIN_OBJECT:
+          w.beginObject();
+          break;
+        case END_OBJECT:
+          w.endObject();
+          break;
+        case BEGIN_ARRAY:
+          w.beginArray();
+          break;
+        case END_ARRAY:
+          w.endArray();
+          break;
+        case NAME:
+          w.name(r.getName());
+          break;
+        case STRING:
+          w.value(r.readValue()); // its escapes as written, as a tree keeps them
+          break;
+        case NUMBER:
+          w.numberText(r.getNumberText()); // the exact text, as read
+          break;
+        case TRUE:
+        case FALSE:
+          w.value(t == JsonToken.TRUE);
+          break;
+        default:
+          w.nullValue();
+      }
+      if (r.depth() == 0) {
+        values++;
+      }
+    }
+    return values;
+  }
+
   /** A new, empty file in {@code target}'s folder, with its permissions when it exists. */
   private static Path beside(Path target) throws IOException {
     Path temp = target.resolveSibling(
@@ -141,14 +186,6 @@ final class FmtCommand implements Callable<Integer> {
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-    }
-  }
-
-  private static void write(OutputStream out, int b) {
-    try {
-      out.write(b);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 

@@ -157,6 +157,53 @@ class CliTest {
     assertEquals(Json.parse(Files.readAllBytes(in)), Json.parse(Files.readAllBytes(compact)));
   }
 
+  /**
+   * fmt copies tokens: what it writes is the input's own members and number texts, duplicates
+   * and -0 included (a tree kept the last of two equal names, and wrote -0 as 0).
+   */
+  @Test
+  void fmtKeepsEveryMemberAndNumberTextAsItWas() throws IOException {
+    String doc = "{\"a\":1,\"a\":-0,\"b\":[1E+2,-0.0,12345678901234567890123],\"c\":{}}";
+    Path in = write("dup.json", "  " + doc + "\n\n");
+    Path out = dir.resolve("out.json");
+    assertEquals(0, brisk("fmt", "--compact", in.toString(), "-o", out.toString()).code());
+    assertEquals(doc + "\n", Files.readString(out));
+    Path lines = write("three.ndjson", "{\"x\" : 1}\n[ ]\n\n\"s\"\n");
+    assertEquals(0, brisk("fmt", lines.toString(), "-o", out.toString()).code());
+    assertEquals("{\"x\":1}\n[]\n\"s\"\n", Files.readString(out));
+    // Strings keep their escapes; names are written as the writer writes them.
+    Path escapes = write("esc.json", "{\"\\u0061\":\"\\u00e9\\/\\n\"}");
+    assertEquals(0, brisk("fmt", "--compact", escapes.toString(), "-o", out.toString()).code());
+    assertEquals("{\"a\":\"\\u00e9\\/\\n\"}\n", Files.readString(out));
+  }
+
+  /**
+   * fmt streams: a document several times larger than the heap is formatted (as a tree it threw
+   * OutOfMemoryError). Run in a JVM of its own with a 32 MB heap on a 64 MB document.
+   */
+  @Test
+  void fmtFormatsADocumentLargerThanTheHeap() throws Exception {
+    Path in = dir.resolve("big.json");
+    String item = "{\"id\":1234567,\"name\":\"abcdefghij\",\"tags\":[\"x\",\"y\"],\"score\":0.5},";
+    try (java.io.OutputStream o = new java.io.BufferedOutputStream(Files.newOutputStream(in), 1 << 16)) {
+      byte[] b = item.getBytes(StandardCharsets.UTF_8);
+      o.write('[');
+      for (long n = 0; n < (64L << 20) / b.length; n++) {
+        o.write(b);
+      }
+      o.write("0]\n".getBytes(StandardCharsets.UTF_8));
+    }
+    Path out = dir.resolve("out.json");
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder(javaBin, "-Xmx32m", "-cp", System.getProperty("java.class.path"),
+        Main.class.getName(), "fmt", "--compact", in.toString(), "-o", out.toString())
+        .redirectErrorStream(true).start();
+    String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "fmt did not finish");
+    assertEquals(0, p.exitValue(), said);
+    assertEquals(-1, Files.mismatch(in, out), "the compact copy of a compact document is the document");
+  }
+
   @Test
   void fmtReportsWhereInputIsBad() throws IOException {
     Path in = write("bad.json", "[1,\n 2,,3]");
