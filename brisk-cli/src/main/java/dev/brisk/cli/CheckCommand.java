@@ -52,6 +52,7 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    NdjsonLines.checkMaxErrors(spec, maxErrors);
     boolean allValid = true;
     for (Path file : files) {
       String label = Input.label(file);

@@ -14,6 +14,17 @@ import java.io.PrintWriter;
 final class NdjsonLines {
   private NdjsonLines() {}
 
+  /**
+   * Refuses a negative {@code --max-errors}, which reported "1 more invalid lines not shown" for
+   * input without any.
+   */
+  static void checkMaxErrors(picocli.CommandLine.Model.CommandSpec spec, int maxErrors) {
+    if (maxErrors < 0) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "--max-errors must be 0 or more, not " + maxErrors);
+    }
+  }
+
   /** What is done with one line; a fault is a {@link JsonException}. */
   interface Check {
     void line(byte[] buf, int length);

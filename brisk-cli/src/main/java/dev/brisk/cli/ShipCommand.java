@@ -130,8 +130,16 @@ final class ShipCommand implements Callable<Integer> {
     Transport dead;
     RetryPolicy retry;
     try {
+      NdjsonLines.checkMaxErrors(spec, maxErrors);
+      if (batchSize < 1 || batchBytes < 1) {
+        throw new IllegalArgumentException(batchSize < 1
+            ? "--batch-size must be at least 1, not " + batchSize : "--batch-bytes must be at least 1, not " + batchBytes);
+      }
       giveUp = duration("--give-up-after", giveUpAfter);
       lingerTime = duration("--linger", linger);
+      if (duration("--timeout", timeout).isZero()) {
+        throw new IllegalArgumentException("--timeout must be more than 0");
+      }
       transport = destination(to);
       retry = retryPolicy(retries);
       if ((schema == null) != (type == null)) {
@@ -281,11 +289,22 @@ final class ShipCommand implements Callable<Integer> {
     return b.build();
   }
 
-  /** 100ms, 2s, 5m, 1h, or an ISO-8601 duration (PT2S). */
+  /** 100ms, 2s, 5m, 1h, or an ISO-8601 duration (PT2S); not negative. */
   static Duration duration(String option, String text) {
+    Duration d = parseDuration(text);
+    if (d == null) {
+      throw new IllegalArgumentException(option + " takes a duration such as 100ms, 30s, 15m or 1h, not '" + text + "'");
+    }
+    if (d.isNegative()) {
+      throw new IllegalArgumentException(option + " cannot be negative, not '" + text + "'");
+    }
+    return d;
+  }
+
+  private static Duration parseDuration(String text) {
     try {
       String t = text.trim().toLowerCase(Locale.ROOT);
-      if (t.startsWith("pt")) {
+      if (t.startsWith("pt") || t.startsWith("-pt")) {
         return Duration.parse(text.trim());
       }
       if (t.endsWith("ms")) {
@@ -300,11 +319,10 @@ final class ShipCommand implements Callable<Integer> {
         case 'h':
           return Duration.ofHours(n);
         default:
-          break;
+          return null;
       }
     } catch (RuntimeException e) {
-      // falls through to the message below
+      return null;
     }
-    throw new IllegalArgumentException(option + " takes a duration such as 100ms, 30s, 15m or 1h, not '" + text + "'");
   }
 }

@@ -72,6 +72,7 @@ final class ValidateCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    NdjsonLines.checkMaxErrors(spec, maxErrors);
     Codec<JsonRecord> codec = codec(err);
     if (codec == null) {
       return Main.USAGE;

@@ -2,6 +2,7 @@ package dev.brisk.cli;
 
 import static dev.brisk.cli.CliTest.brisk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
@@ -180,5 +181,36 @@ class ShipAndDemoTest {
     r = brisk("ship", "-", "--to", "file:x", "--linger", "soon");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("--linger takes a duration such as 100ms"), r.err());
+  }
+
+  /**
+   * Sizes and durations out of range are usage errors before anything starts. Before, a zero
+   * batch size or byte count and a negative duration ended in the sink builder's stack trace
+   * (exit 1), a zero --timeout retried every batch until --give-up-after (15 minutes by default),
+   * and a negative --max-errors reported "1 more invalid lines not shown" for input without any.
+   */
+  @Test
+  void shipCheckItsSizesAndDurationsFirst() {
+    String[][] cases = {
+      {"--batch-size", "0", "--batch-size must be at least 1, not 0"},
+      {"--batch-bytes", "0", "--batch-bytes must be at least 1, not 0"},
+      {"--linger", "-5s", "--linger cannot be negative, not '-5s'"},
+      {"--give-up-after", "-PT1S", "--give-up-after cannot be negative, not '-PT1S'"},
+      {"--timeout", "0s", "--timeout must be more than 0"},
+      {"--max-errors", "-1", "--max-errors must be 0 or more, not -1"},
+    };
+    for (String[] c : cases) {
+      CliTest.Run r = brisk("ship", "-", "--to", "batch+http://127.0.0.1:9/x", c[0], c[1]);
+      assertEquals(2, r.code(), String.join(" ", c) + ": " + r.err());
+      assertTrue(r.err().contains(c[2]), r.err());
+      assertFalse(r.err().contains("\tat "), r.err());
+    }
+    for (String verb : new String[] {"check", "validate"}) {
+      CliTest.Run r = verb.equals("check")
+          ? brisk("check", "--max-errors", "-1", "x.ndjson")
+          : brisk("validate", "--schema", "s", "--type", "T", "--max-errors", "-1", "x.ndjson");
+      assertEquals(2, r.code(), verb + ": " + r.err());
+      assertTrue(r.err().contains("--max-errors must be 0 or more, not -1"), r.err());
+    }
   }
 }

@@ -42,14 +42,26 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
 
   /** How long to wait for the whole answer, its body included, before the batch is retried. */
   public B timeout(Duration d) {
-    this.timeout = Objects.requireNonNull(d, "timeout");
+    this.timeout = positive(d, "timeout");
     return self();
   }
 
   /** How long to wait for a connection, for the client this builder makes (default 10 s). */
   public B connectTimeout(Duration d) {
-    this.connectTimeout = Objects.requireNonNull(d, "connectTimeout");
+    this.connectTimeout = positive(d, "connectTimeout");
     return self();
+  }
+
+  /**
+   * A zero or negative timeout is refused here: the JDK's HttpRequest refuses it only when each
+   * request is built, which a sink took for a failed send and retried until it gave up.
+   */
+  private static Duration positive(Duration d, String what) {
+    Objects.requireNonNull(d, what);
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(what + " must be more than zero, got " + d);
+    }
+    return d;
   }
 
   /** A header on every request, such as {@code Authorization}. */

@@ -1,6 +1,7 @@
 package dev.brisk.sink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -112,6 +113,17 @@ class HttpBatchTransportTest {
     }
     assertTrue(bodies.size() >= 10);
     assertEquals("application/json", contentTypes.get(0));
+  }
+
+  /** The JDK refuses such a timeout only when a request is built: every send failed and was retried. */
+  @Test
+  void aTimeoutOfZeroOrLessIsRefusedByTheBuilder() {
+    URI u = URI.create("http://127.0.0.1:9/x");
+    for (Duration d : new Duration[] {Duration.ZERO, Duration.ofSeconds(-1)}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HttpBatchTransport.builder(u).timeout(d));
+      assertEquals("timeout must be more than zero, got " + d, e.getMessage());
+      assertThrows(IllegalArgumentException.class, () -> HttpBatchTransport.builder(u).connectTimeout(d));
+    }
   }
 
   @Test
