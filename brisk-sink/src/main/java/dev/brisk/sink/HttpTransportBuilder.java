@@ -54,14 +54,15 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
 
   /**
    * A zero or negative timeout is refused here: the JDK's HttpRequest refuses it only when each
-   * request is built, which a sink took for a failed send and retried until it gave up.
+   * request is built, which a sink took for a failed send and retried until it gave up. One
+   * longer than 292 years is taken as 292 years, for the same reason ("long overflow").
    */
   private static Duration positive(Duration d, String what) {
     Objects.requireNonNull(d, what);
     if (d.isNegative() || d.isZero()) {
       throw new IllegalArgumentException(what + " must be more than zero, got " + d);
     }
-    return d;
+    return Durations.atMostMax(d); // the JDK's client fails every request for a longer one
   }
 
   /** A header on every request, such as {@code Authorization}. */
@@ -114,7 +115,7 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
       throws IOException, InterruptedException {
     CompletableFuture<HttpResponse<T>> answer = client.sendAsync(request, handler);
     try {
-      return answer.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      return answer.get(Durations.nanos(timeout), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       answer.cancel(true);
       throw new HttpTimeoutException("no whole answer within " + timeout);

@@ -52,7 +52,7 @@ public final class NdjsonFileTransport implements Transport {
     this.single = b.single;
     this.prefix = b.prefix;
     this.maxFileBytes = b.maxFileBytes;
-    this.maxFileAgeNanos = b.maxFileAge.toNanos();
+    this.maxFileAgeNanos = Durations.nanos(b.maxFileAge);
     this.fsync = b.fsync;
   }
 

@@ -92,8 +92,8 @@ public final class RetryPolicy {
 
   /** The nominal wait (before jitter) after {@code attempts} failed attempts, in nanoseconds. */
   public long nominalDelayNanos(int attempts) {
-    double d = initial.toNanos() * Math.pow(multiplier, Math.max(0, attempts - 1));
-    return (long) Math.min(d, (double) max.toNanos());
+    double d = Durations.nanos(initial) * Math.pow(multiplier, Math.max(0, attempts - 1));
+    return (long) Math.min(d, (double) Durations.nanos(max));
   }
 
   /** The wait after {@code attempts} failed attempts, jitter applied, in nanoseconds. */

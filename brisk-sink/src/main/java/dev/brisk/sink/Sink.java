@@ -130,9 +130,9 @@ public final class Sink<T> implements AutoCloseable {
     this.deadLetters = b.deadLetters;
     this.maxBatchEvents = b.maxBatchEvents;
     this.maxBatchBytes = b.maxBatchBytes;
-    this.lingerNanos = b.linger.toNanos();
+    this.lingerNanos = Durations.nanos(b.linger);
     this.maxQueueBytes = b.maxQueueBytes;
-    this.putTimeoutNanos = b.putTimeout.toNanos();
+    this.putTimeoutNanos = Durations.nanos(b.putTimeout);
     this.maxPutParkNanos = b.maxPutParkNanos;
     this.retry = b.retry;
     this.onCaller = b.serializeOn == SerializeOn.CALLER;
@@ -312,7 +312,7 @@ public final class Sink<T> implements AutoCloseable {
    *     even to take the flush's marker)
    */
   public boolean flush(Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
+    long deadline = System.nanoTime() + Durations.nanos(timeout);
     Marker m = new Marker(false);
     int queued = enqueueMarker(m, deadline, true);
     return queued == WRITER_STOPPED || (queued == QUEUED && m.await(writer, deadline, true));
@@ -344,12 +344,14 @@ public final class Sink<T> implements AutoCloseable {
       gate.shut();
       wakeProducers();
       gate.closeAndAwait();
-      abortAt = System.nanoTime() + timeout.toNanos();
+      long timeoutNanos = Durations.nanos(timeout);
+      abortAt = System.nanoTime() + timeoutNanos;
       aborting = true;
       Marker m = new Marker(true);
       if (enqueueMarker(m, 0, false) == QUEUED) {
         LockSupport.unpark(writer); // wakes a backoff sleep, which then sees the deadline
-        writer.join(Math.max(1, timeout.toMillis()) + 60_000); // a send in progress may still time out
+        // a send in progress may still time out
+        writer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)) + 60_000);
         if (writer.isAlive()) {
           writer.interrupt();
           writer.join(5_000);

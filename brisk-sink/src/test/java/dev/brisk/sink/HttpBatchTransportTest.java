@@ -126,6 +126,20 @@ class HttpBatchTransportTest {
     }
   }
 
+  /** The JDK's client fails every request with "long overflow" for a timeout of over 292 years. */
+  @Test
+  void theLongestTimeoutIsTakenAsTheLongestTheClientTakes() throws Exception {
+    Duration forever = java.time.temporal.ChronoUnit.FOREVER.getDuration();
+    HttpBatchTransport t = HttpBatchTransport.builder(uri).timeout(forever).connectTimeout(forever).build();
+    try (Sink<SinkTest.Event> sink = Sink.<SinkTest.Event>builder().serializer(SinkTest::write).transport(t)
+        .retry(RetryPolicy.none()).build()) {
+      sink.put(new SinkTest.Event(7));
+      sink.flush();
+      assertEquals(1, sink.metrics().delivered(), sink.metrics().toString());
+    }
+    assertEquals(List.of(7), receivedIds());
+  }
+
   @Test
   void theClientMadeByTheBuilderSpeaksHttp11AndAsksForNoUpgrade() throws Exception {
     // The JDK client's default, HTTP/2, asks a cleartext server to upgrade on its first request;

@@ -59,6 +59,28 @@ class SinkTest {
     assertTrue(t.closed, "close() closes the transport");
   }
 
+  /**
+   * "For ever" written as the longest Duration there is: Duration.toNanos() throws beyond 292
+   * years, and the builder, flush(timeout), close(timeout) and the retry policy threw
+   * ArithmeticException ("long overflow"); a retry policy's delay did so in the writer thread.
+   */
+  @Test
+  void theLongestDurationsMeanForEverAndDoNotOverflow() throws Exception {
+    Duration forever = java.time.temporal.ChronoUnit.FOREVER.getDuration();
+    RecordingTransport t = new RecordingTransport();
+    Sink<Event> sink = builder(t).linger(forever).putTimeout(forever)
+        .retry(RetryPolicy.exponential(Duration.ofMillis(1), forever)).build();
+    sink.put(new Event(1));
+    assertTrue(sink.flush(forever), "the flush delivers the lingering batch");
+    assertEquals(1, t.events.size());
+    sink.put(new Event(2));
+    SinkMetrics m = sink.close(forever);
+    assertEquals(2, m.delivered());
+    assertEquals(Long.MAX_VALUE, RetryPolicy.exponential(forever, forever).nominalDelayNanos(3));
+    assertEquals(Long.MAX_VALUE, RetryPolicy.exponential(Duration.ofSeconds(1), forever).nominalDelayNanos(200));
+    NdjsonFileTransport.builder(java.nio.file.Path.of("never-written")).maxFileAge(forever).build().close();
+  }
+
   @Test
   void batchesStopAtMaxBytesAndAnOversizedEventGoesAlone() throws Exception {
     RecordingTransport t = new RecordingTransport();
