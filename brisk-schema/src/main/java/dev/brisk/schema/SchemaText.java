@@ -209,11 +209,12 @@ final class SchemaText {
     return new RawField(name, type, dims, primitive, l, c);
   }
 
+  /** A type: names separated by dots, each plain or in backquotes (as Esper's grammar has it). */
   private String qualifiedName() {
-    StringBuilder b = new StringBuilder(identifier("a type"));
+    StringBuilder b = new StringBuilder(name("a type"));
     while (peek() == '.') {
       pos++;
-      b.append('.').append(identifier("a type name after '.'"));
+      b.append('.').append(name("a type name after '.'"));
     }
     return b.toString();
   }

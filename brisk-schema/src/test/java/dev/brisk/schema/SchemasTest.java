@@ -423,6 +423,19 @@ class SchemasTest {
     assertNotEquals(f, g);
   }
 
+  /** Esper's grammar takes a type name in backquotes too (escapableStr); a schema named `A B` could not be used. */
+  @Test
+  void aTypeNameMayBeInBackquotes() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema `A B`(`index` int);\n"
+        + "create json schema C(x `A B`, xs `A B`[], n `int`, s `string`[])").codec("C");
+    JsonRecord r = c.read(bytes("{\"x\":{\"index\":1},\"xs\":[{\"index\":2}],\"n\":3,\"s\":[\"a\"]}"));
+    assertEquals(1, r.getRecord("x").getInt("index"));
+    assertEquals(3, r.getInt("n"));
+    assertEquals(Json.parse("{\"x\":{\"index\":1},\"xs\":[{\"index\":2}],\"n\":3,\"s\":[\"a\"]}"), Json.parse(c.write(r)));
+    SchemaException open = assertThrows(SchemaException.class, () -> Schemas.compile("create json schema C(x `A B)"));
+    assertTrue(open.getMessage().contains("unclosed '`' in a type"), open.getMessage());
+  }
+
   @Test
   void inheritsPutsTheParentsFieldsFirst() {
     SchemaSet set = Schemas.compile("create json schema Base(id string); create json schema Child(n int) inherits Base;");
