@@ -39,6 +39,8 @@ final class SchemaText {
     final String name;
     final int line;
     final int column;
+    /** {@code @JsonSchema(dynamic=true)}: members the schema does not declare are kept. */
+    boolean dynamic;
     final List<String> inherits = new ArrayList<>();
     final List<RawField> fields = new ArrayList<>();
 
@@ -89,11 +91,14 @@ final class SchemaText {
     List<Statement> out = new ArrayList<>();
     skipSpace();
     while (pos < text.length()) {
+      boolean dynamic = false;
       while (peek() == '@') {
-        annotation();
+        dynamic |= annotation();
         skipSpace();
       }
-      out.add(statement());
+      Statement s = statement();
+      s.dynamic = dynamic;
+      out.add(s);
       skipSpace();
       if (peek() == ';') {
         pos++;
@@ -108,10 +113,16 @@ final class SchemaText {
     return out;
   }
 
-  private void annotation() {
+  /**
+   * Skips an annotation; returns whether it is Esper's {@code @JsonSchema(dynamic=true)}, which
+   * keeps the members a schema does not declare (as {@link UnknownFields#CAPTURE} does). Others
+   * ({@code @public}, {@code @buseventtype}, {@code @JsonSchema(className=...)}) change nothing.
+   */
+  private boolean annotation() {
     pos++; // '@'
-    identifier("an annotation name after '@'");
+    String name = identifier("an annotation name after '@'");
     skipSpace();
+    int open = pos;
     if (peek() == '(') {
       int depth = 0;
       do {
@@ -130,7 +141,12 @@ final class SchemaText {
         throw error("unclosed '(' in an annotation");
       }
     }
+    return name.equalsIgnoreCase("JsonSchema")
+        && DYNAMIC.matcher(text.substring(open, pos)).find();
   }
+
+  private static final java.util.regex.Pattern DYNAMIC =
+      java.util.regex.Pattern.compile("(?i)\\bdynamic\\s*=\\s*true\\b");
 
   private Statement statement() {
     keyword("create");
@@ -490,7 +506,7 @@ final class SchemaText {
               fields,
               TypeModel.Creation.RECORD,
               List.of(),
-              options.unknown(),
+              s.dynamic ? TypeModel.Unknown.CAPTURE : options.unknown(),
               null,
               options.lenient()));
     }

@@ -199,6 +199,26 @@ class SchemasTest {
     assertEquals(Json.parse("{\"id\":\"1\",\"name\":\"n\",\"extra\":{\"deep\":[1,2]},\"more\":5}"), Json.parse(capture.write(captured)));
   }
 
+  /**
+   * Esper's @JsonSchema(dynamic=true) keeps the members a schema does not declare; the annotation
+   * was skipped, and they were dropped when the event was read and written back.
+   */
+  @Test
+  void anEsperDynamicSchemaKeepsTheMembersItDoesNotDeclare() {
+    String text = "@public @JsonSchema(className='x', dynamic = true)\ncreate json schema Friend(id string, name string);\n"
+        + "create json schema Plain(id string, f Friend)";
+    String doc = "{\"id\":\"1\",\"f\":{\"id\":\"2\",\"extra\":[1,{\"a\":true}],\"name\":\"n\"},\"more\":5}";
+    SchemaSet set = Schemas.compile(text);
+    JsonRecord plain = set.codec("Plain").read(bytes(doc));
+    assertTrue(plain.unknown().isEmpty(), "a schema without the annotation skips them, as before");
+    JsonRecord friend = plain.getRecord("f");
+    assertEquals(Json.parse("[1,{\"a\":true}]"), friend.unknown().get("extra"));
+    assertEquals(Json.parse("{\"id\":\"1\",\"f\":{\"id\":\"2\",\"name\":\"n\",\"extra\":[1,{\"a\":true}]}}"),
+        Json.parse(set.codec("Plain").write(plain)));
+    assertTrue(Schemas.compile("@JsonSchema(dynamic=false) create json schema F(id string)").codec("F")
+        .read(bytes("{\"x\":1}")).unknown().isEmpty());
+  }
+
   @Test
   void typeMismatchIsAnErrorWithPathAndExpectedTypeUnlessLenient() {
     String text = "create json schema T(i int, b boolean, l long, d double, s short)";
