@@ -506,7 +506,8 @@ final class SchemaText {
               fields,
               TypeModel.Creation.RECORD,
               List.of(),
-              s.dynamic ? TypeModel.Unknown.CAPTURE : options.unknown(),
+              // dynamic keeps what skipping would drop; rejecting, asked for, still rejects
+              s.dynamic && options.unknown() == TypeModel.Unknown.SKIP ? TypeModel.Unknown.CAPTURE : options.unknown(),
               null,
               options.lenient()));
     }

@@ -217,6 +217,10 @@ class SchemasTest {
         Json.parse(set.codec("Plain").write(plain)));
     assertTrue(Schemas.compile("@JsonSchema(dynamic=false) create json schema F(id string)").codec("F")
         .read(bytes("{\"x\":1}")).unknown().isEmpty());
+    // Rejecting unknown members, when asked for, still rejects them (brisk validate --reject-unknown).
+    JsonException rejected = assertThrows(JsonException.class, () -> Schemas.options()
+        .unknownFields(UnknownFields.REJECT).compile(text).codec("Plain").read(bytes(doc)));
+    assertEquals("$.f.extra", rejected.path());
   }
 
   @Test
