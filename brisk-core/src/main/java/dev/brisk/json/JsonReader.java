@@ -130,11 +130,9 @@ public final class JsonReader implements Closeable {
   private byte[] kinds = new byte[8]; // grown by push(); most documents are shallow
   private int[] counts = new int[8];
   /**
-   * Per level: start << 32 | length << 1 | escaped of the last name, -1 when it is in names[], or
-   * {@link #NO_NAME} while the tree loop scans a level's name.
+   * Per level: start << 32 | length << 1 | escaped of the last name, or -1 when it is in names[].
    */
   private long[] nameRef = new long[8];
-  private static final long NO_NAME = -2;
   /** Per level: names kept as Strings when their bytes left the buffer; allocated on first use. */
   private String[] names;
 
@@ -715,7 +713,10 @@ public final class JsonReader implements Closeable {
       if (object && b != '"') {
         throw unexpected(b, "a member name in double quotes");
       }
-      if (++counts[d] > memberLimit) {
+      // A member is counted once its name is read, as next() counts it: an error in the name, or
+      // one member too many, is at the path of the member before it, or of the object for its
+      // first (a level whose count is 0 is left out of a path, whatever name it still holds).
+      if (object ? counts[d] >= memberLimit : ++counts[d] > memberLimit) {
         throw tooMany(
             object
                 ? "object has more than maxMembers (" + maxMembers + ") members"
@@ -734,7 +735,6 @@ public final class JsonReader implements Closeable {
           names[top] = e.name;
           pos = q + e.len + 1;
         } else {
-          nameRef[d] = NO_NAME; // an error in the name is at the object's path
           scanString(maxNameLength, "member name", "maxNameLength");
           nameRef[d] =
               (long) tokStart << 32 | (long) (tokEnd - tokStart) << 1 | (tokEscaped ? 1 : 0);
@@ -745,6 +745,7 @@ public final class JsonReader implements Closeable {
           names[top] = e.slot < 0 ? decodeToken() : e.name;
           learn(cache, prev, owner, e);
         }
+        counts[d]++;
         prev = e;
         int p = pos;
         if (p + 1 < end && buf[p] == ':' && (b = buf[p + 1] & 0xFF) > ' ' && b != '/') {
@@ -1466,7 +1467,7 @@ public final class JsonReader implements Closeable {
   private String nameAt(int d) {
     long ref = nameRef[d];
     if (ref < 0) {
-      return ref == NO_NAME ? null : names[d];
+      return names[d];
     }
     int start = (int) (ref >>> 32);
     int len = (int) ref >>> 1;

@@ -139,6 +139,50 @@ class ReaderTest {
     }
   }
 
+  /**
+   * An error in a member name, or one member too many, is at the same path whether the document is
+   * read as a tree, as tokens or skipped: that of the member before it, or of the object for its
+   * first. The tree said $ for a later member's name, and $[''] for the first member over
+   * maxMembers (the level's old name bytes).
+   */
+  @Test
+  void treeTokensAndSkippingPutAMemberNameErrorAtOnePath() {
+    String[][] cases = {
+      // maxMembers (-1: none), document, path
+      {"-1", "{\"a\u0001\":1}", "$"},
+      {"-1", "{\"a\":1,\"b\u0001\":2}", "$.a"},
+      {"-1", "{\"x\":{\"a\":1},\"y\":{\"b\u0001\":2}}", "$.y"},
+      {"-1", "[{\"a\":1},{\"b\":1,\"c\u0001\":2}]", "$[1].b"},
+      {"0", "{\"a\":1}", "$"},
+      {"0", "[{\"a\":{}},{\"b\":1}]", "$[0]"},
+      {"1", "{\"a\":1,\"b\":2}", "$.a"},
+      {"1", "{\"x\":{\"b\":1,\"c\":2}}", "$.x.b"},
+      {"1", "[[1,2]]", "$[0][1]"},
+    };
+    for (String[] c : cases) {
+      Json.Builder b = Json.builder();
+      if (!c[0].equals("-1")) {
+        b.maxMembers(Integer.parseInt(c[0]));
+      }
+      Json json = b.build();
+      JsonException tree = assertThrows(JsonException.class, () -> json.read(c[1]), c[1]);
+      JsonException tokens = assertThrows(JsonException.class, () -> {
+        JsonReader r = json.reader(c[1]);
+        while (r.next() != JsonToken.END_DOCUMENT) {
+          // every token
+        }
+      }, c[1]);
+      JsonException skipped = assertThrows(JsonException.class, () -> {
+        JsonReader r = json.reader(c[1]);
+        r.next();
+        r.skipChildren();
+      }, c[1]);
+      assertEquals(c[2], tree.path(), "tree: " + c[1]);
+      assertEquals(tokens.getMessage(), tree.getMessage(), c[1]);
+      assertEquals(tokens.getMessage(), skipped.getMessage(), c[1]);
+    }
+  }
+
   /** A tree number that is not what is asked for says which of the two it is not, never BigDecimal's words. */
   @Test
   void treeNumbersSayWhetherTheyAreNotIntegersOrOutOfRange() {
