@@ -1,5 +1,7 @@
 package dev.brisk.schema;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Map;
@@ -88,12 +90,45 @@ public abstract class JsonRecord {
     return (String) typed(field, String.class, "string");
   }
 
+  /**
+   * The field's number as an int, exactly.
+   *
+   * @throws ArithmeticException when it is not an integer in the range of int (a long field
+   *     holding 5000000000, a double holding 1.5): it is never cut to fit
+   */
   public final int getInt(String field) {
-    return ((Number) typed(field, Number.class, "number")).intValue();
+    long v = integral(field, "an int");
+    if ((int) v != v) {
+      throw notA(field, v, "an int");
+    }
+    return (int) v;
   }
 
+  /**
+   * The field's number as a long, exactly.
+   *
+   * @throws ArithmeticException when it is not an integer in the range of long
+   */
   public final long getLong(String field) {
-    return ((Number) typed(field, Number.class, "number")).longValue();
+    return integral(field, "a long");
+  }
+
+  private long integral(String field, String what) {
+    Number n = (Number) typed(field, Number.class, "number");
+    if (n instanceof Integer || n instanceof Long || n instanceof Short || n instanceof Byte) {
+      return n.longValue();
+    }
+    try {
+      BigDecimal d = n instanceof BigDecimal ? (BigDecimal) n
+          : n instanceof BigInteger ? new BigDecimal((BigInteger) n) : new BigDecimal(n.doubleValue());
+      return d.longValueExact(); // fails fast for a scale far from 0, such as 1E-999999999
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw notA(field, n, what);
+    }
+  }
+
+  private ArithmeticException notA(String field, Object value, String what) {
+    return new ArithmeticException("field \"" + field + "\" of " + type.name() + " is " + value + ", not " + what);
   }
 
   public final double getDouble(String field) {
@@ -110,7 +145,7 @@ public abstract class JsonRecord {
     Object v = get(i);
     if (v != null && !(v instanceof JsonRecord)) {
       throw new IllegalStateException(
-          "field \"" + field + "\" of " + type.name() + " is a " + v.getClass().getSimpleName() + ", not a record");
+          "field \"" + field + "\" of " + type.name() + " is " + article(v.getClass().getSimpleName()) + ", not a record");
     }
     return (JsonRecord) v;
   }
@@ -124,9 +159,14 @@ public abstract class JsonRecord {
     }
     if (!kind.isInstance(v)) {
       throw new IllegalStateException(
-          "field \"" + field + "\" of " + type.name() + " is a " + v.getClass().getSimpleName() + ", not a " + what);
+          "field \"" + field + "\" of " + type.name() + " is " + article(v.getClass().getSimpleName()) + ", not a " + what);
     }
     return v;
+  }
+
+  /** "a String", "an Integer". */
+  private static String article(String noun) {
+    return ("AEIOU".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun;
   }
 
   /** Members the document had beyond the schema's fields, when the codec captures them. */

@@ -166,6 +166,40 @@ class SchemasTest {
     assertEquals(r, Schemas.compile(ALL_TYPES).codec("All").read(bytes(r.toString())));
   }
 
+  /**
+   * getInt and getLong give a field's number exactly or fail: getInt of a long field holding
+   * 5000000000 returned 705032704, and of a double 1.5 returned 1 (Number.intValue cuts).
+   */
+  @Test
+  void typedGettersNeverCutANumberToFit() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema N(l long, d double, bi BigInteger, bd BigDecimal, s string, i int)").codec("N");
+    JsonRecord big = c.read(bytes("{\"l\":5000000000,\"d\":1.5,\"bi\":99999999999999999999,\"bd\":1e-999999999,\"s\":\"x\",\"i\":-3}"));
+    String[][] cases = {
+      {"l", "int", "field \"l\" of N is 5000000000, not an int"},
+      {"d", "int", "field \"d\" of N is 1.5, not an int"},
+      {"d", "long", "field \"d\" of N is 1.5, not a long"},
+      {"bi", "long", "field \"bi\" of N is 99999999999999999999, not a long"},
+      {"bd", "long", "field \"bd\" of N is 1E-999999999, not a long"},
+    };
+    for (String[] t : cases) {
+      ArithmeticException e = assertThrows(ArithmeticException.class,
+          () -> { if (t[1].equals("int")) { big.getInt(t[0]); } else { big.getLong(t[0]); } }, t[0]);
+      assertEquals(t[2], e.getMessage());
+    }
+    assertEquals(5_000_000_000L, big.getLong("l"));
+    assertEquals(-3, big.getInt("i"));
+    assertEquals(-3L, big.getLong("i"));
+    IllegalStateException notNumber = assertThrows(IllegalStateException.class, () -> big.getInt("s"));
+    assertEquals("field \"s\" of N is a String, not a number", notNumber.getMessage());
+    IllegalStateException notString = assertThrows(IllegalStateException.class, () -> big.getString("i"));
+    assertEquals("field \"i\" of N is an Integer, not a string", notString.getMessage());
+    JsonRecord whole = c.read(bytes("{\"l\":7,\"d\":2.0,\"bi\":12,\"bd\":3.000}"));
+    assertEquals(7, whole.getInt("l"));
+    assertEquals(2, whole.getInt("d"));
+    assertEquals(12L, whole.getLong("bi"));
+    assertEquals(3, whole.getInt("bd"));
+  }
+
   @Test
   void requiredFieldsMustBePresentAndNotNull() {
     Codec<JsonRecord> codec =
