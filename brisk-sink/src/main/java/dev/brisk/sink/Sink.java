@@ -903,6 +903,9 @@ public final class Sink<T> implements AutoCloseable {
     private RetryPolicy retry = RetryPolicy.defaults();
     private SerializeOn serializeOn = SerializeOn.WRITER;
 
+    /** The largest queue: JCTools' arrays take a power of two, and 2^30 is the largest an int holds. */
+    static final int MAX_QUEUE_EVENTS = 1 << 30;
+
     Builder() {}
 
     /** How an event becomes JSON: {@code codec::write} for a Brisk codec, or any writer. */
@@ -962,6 +965,9 @@ public final class Sink<T> implements AutoCloseable {
     public Builder<T> queueCapacity(int events, long bytes) {
       if (events < 1 || bytes < 1) {
         throw new IllegalArgumentException("queue capacity must be positive, got " + events + " events, " + bytes + " bytes");
+      }
+      if (events > MAX_QUEUE_EVENTS) { // the queue's array is made whole when the sink is built
+        throw new IllegalArgumentException("queue capacity is at most " + MAX_QUEUE_EVENTS + " events (2^30), got " + events);
       }
       this.queueEvents = events;
       this.maxQueueBytes = bytes;

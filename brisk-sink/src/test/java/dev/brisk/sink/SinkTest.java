@@ -82,6 +82,29 @@ class SinkTest {
   }
 
   @Test
+  void theBuilderRefusesSizesThatCannotWorkWithTheirName() {
+    RecordingTransport t = new RecordingTransport();
+    String[][] cases = {
+      {"queueCapacity(0)", "queue capacity must be positive, got 0 events, 1 bytes"},
+      {"queueCapacity(MAX)", "queue capacity is at most 1073741824 events (2^30), got 2147483647"},
+      {"maxBatchEvents(0)", "maxBatchEvents must be at least 1, got 0"},
+      {"maxBatchBytes(0)", "maxBatchBytes must be at least 1, got 0"},
+    };
+    for (String[] c : cases) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> {
+        Sink.Builder<Event> b = builder(t);
+        switch (c[0]) {
+          case "queueCapacity(0)" -> b.queueCapacity(0, 1);
+          case "queueCapacity(MAX)" -> b.queueCapacity(Integer.MAX_VALUE, 1);
+          case "maxBatchEvents(0)" -> b.maxBatchEvents(0);
+          default -> b.maxBatchBytes(0);
+        }
+      }, c[0]);
+      assertEquals(c[1], e.getMessage());
+    }
+  }
+
+  @Test
   void batchesStopAtMaxBytesAndAnOversizedEventGoesAlone() throws Exception {
     RecordingTransport t = new RecordingTransport();
     try (Sink<Event> sink = builder(t).maxBatchBytes(200).linger(Duration.ofSeconds(10)).build()) {
