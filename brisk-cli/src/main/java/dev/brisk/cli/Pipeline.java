@@ -14,6 +14,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 
@@ -143,16 +145,31 @@ final class Pipeline<T> {
     return r;
   }
 
+  /**
+   * The dead letter of an invalid line: why, where, and the line as text. A line that is not
+   * UTF-8 also keeps its exact bytes in base64: its text has U+FFFD where they were, so the line
+   * could not be mended and sent again from the text alone.
+   */
   private byte[] invalidRecord(long lineNo, JsonException e, LineReader lines) {
+    byte[] buf = lines.buffer();
+    int len = lines.length();
     String text = lines.tooLong()
         ? "(longer than " + lines.max() + " bytes, not kept)"
-        : new String(lines.buffer(), 0, lines.length(), StandardCharsets.UTF_8);
-    return JsonWriter.toBytes(w -> w.beginObject()
-        .name("error").value(source + ":" + lineNo + ":" + e.column() + ": " + e.reason() + " (at " + e.shownPath() + ")")
-        .name("attempts").value(0)
-        .name("line").value(lineNo)
-        .name("text").value(text)
-        .endObject());
+        : new String(buf, 0, len, StandardCharsets.UTF_8);
+    byte[] asText = lines.tooLong() ? null : text.getBytes(StandardCharsets.UTF_8);
+    String base64 = asText == null || Arrays.equals(asText, 0, asText.length, buf, 0, len)
+        ? null : Base64.getEncoder().encodeToString(Arrays.copyOf(buf, len));
+    return JsonWriter.toBytes(w -> {
+      w.beginObject()
+          .name("error").value(source + ":" + lineNo + ":" + e.column() + ": " + e.reason() + " (at " + e.shownPath() + ")")
+          .name("attempts").value(0)
+          .name("line").value(lineNo)
+          .name("text").value(text);
+      if (base64 != null) {
+        w.name("base64").value(base64);
+      }
+      w.endObject();
+    });
   }
 
   /** Invalid lines go to the dead letters straight from this thread, retried until they are kept. */

@@ -1,8 +1,10 @@
 package dev.brisk.cli;
 
 import static dev.brisk.cli.CliTest.brisk;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
@@ -89,6 +91,33 @@ class ShipAndDemoTest {
     assertTrue(first.getString("error").endsWith("(at $.id)"), first.toString());
     assertEquals("{\"id\":2,}", first.getString("text"));
     assertEquals(2, first.getNumber("line").intValue());
+    assertNull(first.get("base64"), "a UTF-8 line is kept as its text alone");
+  }
+
+  /**
+   * A line that is not UTF-8 is kept in the dead letters byte for byte (base64) beside its text,
+   * whose U+FFFD replacements lost the bytes: it could not be mended and replayed.
+   */
+  @Test
+  void anInvalidLineThatIsNotUtf8IsDeadLetteredWithItsExactBytes() throws IOException {
+    byte[] bad = {'{', '"', 'b', '"', ':', '"', (byte) 0xFF, (byte) 0xC3, '"', '}'};
+    Path in = dir.resolve("bytes.ndjson");
+    Files.write(in, concat("{\"id\":1}\n".getBytes(StandardCharsets.UTF_8), bad, "\n".getBytes(StandardCharsets.UTF_8)));
+    Path dead = dir.resolve("dead.ndjson");
+    CliTest.Run r = brisk("ship", in.toString(), "--to", "file:" + dir.resolve("out"), "--dead-letter", dead.toString());
+    assertEquals(1, r.code(), r.out() + r.err());
+    JsonObject record = (JsonObject) Json.parse(Files.readAllBytes(dead));
+    assertTrue(record.getString("error").contains("invalid UTF-8"), record.toString());
+    assertEquals("{\"b\":\"\uFFFD\uFFFD\"}", record.getString("text"));
+    assertArrayEquals(bad, java.util.Base64.getDecoder().decode(record.getString("base64")));
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (byte[] p : parts) {
+      out.writeBytes(p);
+    }
+    return out.toByteArray();
   }
 
   @Test
