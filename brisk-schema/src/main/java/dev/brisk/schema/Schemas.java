@@ -107,10 +107,20 @@ public final class Schemas {
       return new Options(unknown, required, on, packageName);
     }
 
-    /** The Java package of the generated classes; {@code brisk.generated} by default. */
+    /**
+     * The Java package of the generated classes; {@code brisk.generated} by default.
+     *
+     * @throws IllegalArgumentException for a name that is not a Java 17 package name (a part
+     *     that is a keyword, such as {@code assert} or {@code _}, too), or that is in {@code java},
+     *     where only the JDK may define classes
+     */
     public Options packageName(String name) {
-      if (!name.isEmpty() && !name.matches("\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*(\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*)*")) {
-        throw new IllegalArgumentException("not a Java package name: " + name);
+      if (!name.isEmpty() && !javax.lang.model.SourceVersion.isName(name, javax.lang.model.SourceVersion.RELEASE_17)) {
+        throw new IllegalArgumentException("not a Java package name: " + name
+            + " (dot-separated identifiers, none of them a keyword)");
+      }
+      if (name.equals("java") || name.startsWith("java.")) {
+        throw new IllegalArgumentException("the package " + name + " is the JDK's: only the JDK may define classes in it");
       }
       return new Options(unknown, required, lenient, name);
     }

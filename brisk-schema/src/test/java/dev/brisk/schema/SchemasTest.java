@@ -548,6 +548,16 @@ class SchemasTest {
         java.util.List.copyOf(sources.keySet()));
     assertTrue(sources.get("com/example/events/UserCodec.java").contains("switch (r.nameHash())"));
     assertThrows(IllegalArgumentException.class, () -> Schemas.options().packageName("1bad"));
+    // A keyword in a package name made code that did not compile ("a bug in Brisk"), and java.*
+    // a SecurityException from the class loader; both are refused where the name is given.
+    for (String bad : new String[] {"assert.x", "com._", "java", "java.lang", "java.foo"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Schemas.options().packageName(bad), bad);
+      assertTrue(e.getMessage().contains(bad), e.getMessage());
+    }
+    for (String good : new String[] {"com.acme.record", "javax.foo", "org.var.yield", "a1.b2"}) {
+      assertEquals(1, Schemas.options().packageName(good).compile("create json schema A(x int)").codec("A")
+          .read(bytes("{\"x\":1}")).getInt("x"), good);
+    }
   }
 
   @Test
