@@ -448,6 +448,13 @@ final class SchemaText {
         throw new SchemaException("schema " + s.name + " is declared twice", s.line, s.column);
       }
     }
+    for (String r : options.schemasWithRequired()) {
+      if (!byName.containsKey(r)) {
+        // A misspelt name would leave its fields optional without a word.
+        throw new SchemaException("required(\"" + r + "\", ...) names a schema this text does not declare;"
+            + " it declares " + byName.keySet(), statements.get(0).line, statements.get(0).column);
+      }
+    }
     Map<String, String> classNames = new LinkedHashMap<>();
     Set<String> usedClasses = new HashSet<>();
     for (Statement s : statements) {

@@ -133,6 +133,10 @@ public final class Schemas {
       return required.getOrDefault(schema, Set.of());
     }
 
+    Set<String> schemasWithRequired() {
+      return required.keySet();
+    }
+
     UnknownFields unknownFields() {
       return unknown;
     }

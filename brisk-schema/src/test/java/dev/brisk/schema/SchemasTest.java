@@ -201,6 +201,15 @@ class SchemasTest {
   }
 
   @Test
+  void requiredFieldsOfASchemaTheTextDoesNotDeclareAreAnError() {
+    // It was ignored: a misspelt schema name left its fields optional without a word.
+    SchemaException e = assertThrows(SchemaException.class,
+        () -> Schemas.options().required("Usr", "id").compile("create json schema User(id string)"));
+    assertEquals("line 1, column 20: required(\"Usr\", ...) names a schema this text does not declare; it declares [User]",
+        e.getMessage());
+  }
+
+  @Test
   void requiredFieldsMustBePresentAndNotNull() {
     Codec<JsonRecord> codec =
         Schemas.options().required("Friend", "id").compile("create json schema Friend(id string, name string)").codec("Friend");
