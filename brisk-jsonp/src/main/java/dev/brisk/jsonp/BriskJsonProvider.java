@@ -131,15 +131,22 @@ public final class BriskJsonProvider extends JsonProvider {
       inUse = Collections.unmodifiableMap(used);
     }
 
+    /**
+     * A limit from the config map: a whole number from 1 to Integer.MAX_VALUE, as a Number or its
+     * text. Long.MAX_VALUE was cut to -1, and 1.5 to 1, before the core's check saw them.
+     */
     private static int intValue(Object o, String key) {
-      if (o instanceof Number) {
-        return ((Number) o).intValue();
-      }
+      long v;
       try {
-        return Integer.parseInt(String.valueOf(o));
-      } catch (NumberFormatException e) {
-        throw new JsonException(key + " takes a number, not '" + o + "'");
+        BigDecimal d = o instanceof Number ? new BigDecimal(o.toString()) : new BigDecimal(String.valueOf(o).trim());
+        v = d.longValueExact();
+      } catch (NumberFormatException | ArithmeticException e) {
+        v = 0;
       }
+      if (v < 1 || v > Integer.MAX_VALUE) {
+        throw new JsonException(key + " takes a whole number from 1 to " + Integer.MAX_VALUE + ", not '" + o + "'");
+      }
+      return (int) v;
     }
 
     JsonParser parser(InputStream in) {

@@ -215,6 +215,26 @@ class ProviderTest {
     assertEquals("{\n    \"a\": 1\n}", out.toString());
   }
 
+  /**
+   * A limit in the config map is a whole number from 1 up, or a JsonException naming the key:
+   * Long.MAX_VALUE was cut to -1 (and the core then said "maxDepth must be positive, was -1"),
+   * 1.5 to 1, and 0 or -3 gave the core's IllegalArgumentException without the key.
+   */
+  @Test
+  void aLimitInTheConfigIsAWholeNumberFromOneUp() {
+    for (Object bad : new Object[] {Long.MAX_VALUE, 1.5, 0, -3, "12x", Double.NaN}) {
+      jakarta.json.JsonException e = assertThrows(jakarta.json.JsonException.class,
+          () -> P.createReaderFactory(Map.of(BriskJsonProvider.MAX_DEPTH, bad)), String.valueOf(bad));
+      assertEquals(BriskJsonProvider.MAX_DEPTH + " takes a whole number from 1 to 2147483647, not '" + bad + "'", e.getMessage());
+    }
+    for (Object good : new Object[] {5, 5L, 5.0, "5", " 5 "}) {
+      jakarta.json.JsonException deep = assertThrows(jakarta.json.JsonException.class, () -> P.createReaderFactory(
+          Map.of(BriskJsonProvider.MAX_DEPTH, good)).createReader(new StringReader("[[[[[[1]]]]]]")).readArray(),
+          String.valueOf(good));
+      assertTrue(deep.getMessage().contains("maxDepth (5)"), deep.getMessage());
+    }
+  }
+
   @Test
   void pointerPatchAndMergePatch() {
     JsonObject doc = Json.createReader(new StringReader("{\"a\":{\"b\":[1,2]},\"c\":\"d\"}")).readObject();
