@@ -87,7 +87,8 @@ final class FmtCommand implements Callable<Integer> {
           InputStream in = Input.open(path);
           JsonReader r = (ndjson ? NDJSON : Json.DEFAULT).reader(in)) {
         JsonWriter w = writer.writer(buffered);
-        if (copy(r, w) > 0) {
+        copy(r, w);
+        if (w.size() > 0) {
           w.flush();
           buffered.write('\n');
         }
@@ -123,12 +124,11 @@ final class FmtCommand implements Callable<Integer> {
   private static final Json NDJSON = Json.builder().multipleValues(true).build();
 
   /**
-   * Copies the values of {@code r} to {@code w} token by token, and returns how many there were.
-   * Memory stays that of one token whatever the size of the input: a tree of a document of some
-   * gigabytes would not fit the heap. Members stay as they are, duplicates included.
+   * Copies the values of {@code r} to {@code w} token by token. Memory stays that of one token
+   * whatever the size of the input: a tree of a document of some gigabytes would not fit the heap.
+   * Members stay as they are, duplicates included.
    */
-  static long copy(JsonReader r, JsonWriter w) {
-    long values = 0;
+  static void copy(JsonReader r, JsonWriter w) {
     for (JsonToken t; (t = r.next()) != JsonToken.END_DOCUMENT; ) {
       switch (t) {
         case BEGIN_OBJECT:
@@ -159,11 +159,7 @@ final class FmtCommand implements Callable<Integer> {
         default:
           w.nullValue();
       }
-      if (r.depth() == 0) {
-        values++;
-      }
     }
-    return values;
   }
 
   /** A new, empty file in {@code target}'s folder, with its permissions when it exists. */

@@ -131,9 +131,11 @@ final class ShipCommand implements Callable<Integer> {
     RetryPolicy retry;
     try {
       NdjsonLines.checkMaxErrors(spec, maxErrors);
-      if (batchSize < 1 || batchBytes < 1) {
-        throw new IllegalArgumentException(batchSize < 1
-            ? "--batch-size must be at least 1, not " + batchSize : "--batch-bytes must be at least 1, not " + batchBytes);
+      if (batchSize < 1) {
+        throw new IllegalArgumentException("--batch-size must be at least 1, not " + batchSize);
+      }
+      if (batchBytes < 1) {
+        throw new IllegalArgumentException("--batch-bytes must be at least 1, not " + batchBytes);
       }
       giveUp = duration("--give-up-after", giveUpAfter);
       lingerTime = duration("--linger", linger);

@@ -138,8 +138,7 @@ public final class BriskJsonProvider extends JsonProvider {
     private static int intValue(Object o, String key) {
       long v;
       try {
-        BigDecimal d = o instanceof Number ? new BigDecimal(o.toString()) : new BigDecimal(String.valueOf(o).trim());
-        v = d.longValueExact();
+        v = new BigDecimal(String.valueOf(o).trim()).longValueExact();
       } catch (NumberFormatException | ArithmeticException e) {
         v = 0;
       }
