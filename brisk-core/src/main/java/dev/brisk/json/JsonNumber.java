@@ -12,7 +12,9 @@ import java.util.Objects;
  * #doubleValue()} rounds correctly, {@link #bigDecimalValue()} is the exact value.
  *
  * <p>Equality is numeric: {@code 1}, {@code 1.0} and {@code 1e0} are equal, and so have equal hash
- * codes. Immutable, so safe to share between threads.
+ * codes. The one exception: a number other than zero whose exponent is beyond a BigDecimal's int
+ * scale ({@code 1e-2147483649}) equals only numbers of the same text. Immutable, so safe to share
+ * between threads.
  */
 public abstract class JsonNumber extends JsonValue {
   JsonNumber() {
@@ -111,16 +113,24 @@ public abstract class JsonNumber extends JsonValue {
   public abstract double doubleValue();
 
   /**
-   * The exact value.
+   * The exact value. Zero is 0 whatever its exponent ({@code 0e99999999999} too).
    *
-   * @throws NumberFormatException when the exponent is beyond a BigDecimal's int scale, as in
-   *     {@code 1e-2147483649} (such a number is kept, compared and written as its text)
+   * @throws NumberFormatException when the number is not zero and its exponent is beyond a
+   *     BigDecimal's int scale, as in {@code 1e-2147483649} (such a number is kept, compared and
+   *     written as its text)
    */
   public abstract BigDecimal bigDecimalValue();
 
-  /** The exact value. @throws ArithmeticException when it is not an integer */
+  /**
+   * The exact value.
+   *
+   * @throws ArithmeticException when it is not an integer, or has more than 100 000 digits
+   */
   public BigInteger bigIntegerValue() {
-    BigDecimal d = bigDecimalValue();
+    BigDecimal d = exactOrNull();
+    if (d == null) { // not zero, exponent beyond an int: below 1, or far too many digits
+      throw new ArithmeticException((beyondScale() < 0 ? "not an integer: " : "integer too large to expand: ") + this);
+    }
     if (d.signum() == 0) {
       return BigInteger.ZERO;
     }
@@ -147,6 +157,34 @@ public abstract class JsonNumber extends JsonValue {
    */
   static long integerDigits(BigDecimal d) {
     return (long) d.precision() - d.scale();
+  }
+
+  /**
+   * For the text {@code b[off, end)} of a JSON number that {@link BigDecimal} refuses (its exponent
+   * is beyond an int scale): 0 when its digits are all zeros, so that it is 0; -1 when the
+   * exponent is negative, so that it is not zero and nearer zero than 1; 1 when the exponent is
+   * positive, so that it has more than two billion integer digits. BigDecimal refuses an exponent
+   * only when it is beyond an int by more than the text's length, so fewer than 2^30 digits cannot
+   * bring a negative one up to 1: a longer text gives 1, which callers take as "too large".
+   */
+  static int beyondScale(byte[] b, int off, int end) {
+    boolean zero = true;
+    int p = off;
+    for (; p < end && b[p] != 'e' && b[p] != 'E'; p++) {
+      if (b[p] >= '1' && b[p] <= '9') {
+        zero = false;
+      }
+    }
+    if (zero) {
+      return 0;
+    }
+    return p + 1 < end && b[p + 1] == '-' && end - off < 1 << 30 ? -1 : 1;
+  }
+
+  /** {@link #beyondScale(byte[], int, int)} of this number's text. */
+  int beyondScale() {
+    byte[] t = toString().getBytes(StandardCharsets.US_ASCII);
+    return beyondScale(t, 0, t.length);
   }
 
   /**
@@ -324,7 +362,10 @@ public abstract class JsonNumber extends JsonValue {
 
     @Override
     long exactLong(String type) {
-      BigDecimal d = bigDecimalValue();
+      BigDecimal d = exactOrNull();
+      if (d == null) { // not zero, exponent beyond an int
+        throw new ArithmeticException((beyondScale() < 0 ? "not an integer: " : "out of the range of " + type + ": ") + this);
+      }
       long digits = integerDigits(d);
       if (digits > 19) {
         throw new ArithmeticException("out of the range of " + type + ": " + this);
@@ -351,6 +392,9 @@ public abstract class JsonNumber extends JsonValue {
       try {
         return new BigDecimal(t);
       } catch (NumberFormatException e) { // the text is valid JSON: only its exponent can be too large
+        if (beyondScale(text, 0, text.length) == 0) {
+          return BigDecimal.ZERO;
+        }
         throw new NumberFormatException("the number " + t + " is beyond a BigDecimal: its exponent is out of range");
       }
     }

@@ -1829,7 +1829,11 @@ public final class JsonReader implements Closeable {
         throw typeError(what + " (the number " + numberText() + " is out of range)");
       }
     }
-    BigDecimal d = getBigDecimal();
+    BigDecimal d = decimalOrNull();
+    if (d == null) { // not zero, and its exponent is beyond an int
+      throw typeError(what + " (the number " + numberText()
+          + (JsonNumber.beyondScale(buf, tokStart, tokEnd) < 0 ? " is not an integer in range)" : " is out of range)"));
+    }
     if (JsonNumber.integerDigits(d) > 19) {
       throw typeError(what + " (the number " + numberText() + " is out of range)");
     }
@@ -1933,16 +1937,28 @@ public final class JsonReader implements Closeable {
     return neg ? -d : d;
   }
 
-  /** The current number exactly, as a {@link BigDecimal}. */
+  /**
+   * The current number exactly, as a {@link BigDecimal}. Zero is 0 whatever its exponent; any
+   * other number whose exponent is beyond a BigDecimal's int scale is an error.
+   */
   public BigDecimal getBigDecimal() {
     requireNumber();
+    BigDecimal d = decimalOrNull();
+    if (d == null) {
+      throw typeError("a BigDecimal (the exponent of " + numberText() + " is out of range)");
+    }
+    return d;
+  }
+
+  /** The current number as a BigDecimal, or null when it is not zero and BigDecimal refuses it. */
+  private BigDecimal decimalOrNull() {
     if (isLongExact()) {
       return BigDecimal.valueOf(longValue);
     }
     try {
       return new BigDecimal(numberChars());
-    } catch (NumberFormatException e) {
-      throw typeError("a BigDecimal (the exponent of " + numberText() + " is out of range)");
+    } catch (NumberFormatException e) { // valid JSON: only the exponent can be out of range
+      return JsonNumber.beyondScale(buf, tokStart, tokEnd) == 0 ? BigDecimal.ZERO : null;
     }
   }
 
@@ -1958,7 +1974,12 @@ public final class JsonReader implements Closeable {
     if (integral) {
       return new BigInteger(numberText());
     }
-    BigDecimal d = getBigDecimal();
+    BigDecimal d = decimalOrNull();
+    if (d == null) { // not zero, and its exponent is beyond an int
+      throw JsonNumber.beyondScale(buf, tokStart, tokEnd) < 0
+          ? typeError("an integer (the number " + numberText() + " has a fraction)")
+          : typeError("a BigInteger of at most maxNumberLength digits (" + numberText() + ")");
+    }
     if (d.signum() == 0) {
       return BigInteger.ZERO; // 0e999999 too
     }

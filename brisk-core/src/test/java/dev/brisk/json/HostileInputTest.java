@@ -181,6 +181,50 @@ class HostileInputTest {
   }
 
   @Test
+  void exponentsBeyondAnIntScaleGiveZeroOrSayWhatTheNumberIsNotForTheTypeAskedFor() {
+    // Zero with any exponent is 0: as a long, a BigInteger, a BigDecimal, in the reader and the tree.
+    for (String z : new String[] {"0e99999999999999999999", "-0.000E-99999999999999999999"}) {
+      JsonReader r = JsonReader.of(z);
+      r.next();
+      assertEquals(0, r.getInt(), z);
+      assertEquals(0L, r.getLong(), z);
+      assertEquals(java.math.BigInteger.ZERO, r.getBigInteger(), z);
+      assertEquals(0, r.getBigDecimal().signum(), z);
+      JsonNumber n = Json.parse(z).asNumber();
+      assertEquals(0, n.intValue(), z);
+      assertEquals(0L, n.longValue(), z);
+      assertEquals(java.math.BigInteger.ZERO, n.bigIntegerValue(), z);
+      assertEquals(0, n.bigDecimalValue().signum(), z);
+      assertEquals(Json.parse("0"), n, z);
+      assertEquals(Json.parse("0").hashCode(), n.hashCode(), z);
+    }
+    // Any other number there is below 1 (negative exponent) or too large (positive): errors that
+    // name the type asked for and say which, not "expected a BigDecimal".
+    String[][] cases = {
+      {"1e-99999999999999999999", "an int (the number 1e-99999999999999999999 is not an integer in range)",
+          "a long (the number 1e-99999999999999999999 is not an integer in range)",
+          "an integer (the number 1e-99999999999999999999 has a fraction)",
+          "not an integer: 1e-99999999999999999999", "not an integer: 1e-99999999999999999999"},
+      {"-5E+99999999999999999999", "an int (the number -5E+99999999999999999999 is out of range)",
+          "a long (the number -5E+99999999999999999999 is out of range)",
+          "a BigInteger of at most maxNumberLength digits (-5E+99999999999999999999)",
+          "out of the range of long: -5E+99999999999999999999", "integer too large to expand: -5E+99999999999999999999"},
+    };
+    for (String[] c : cases) {
+      JsonReader r = JsonReader.of(c[0]);
+      r.next();
+      assertTrue(assertThrows(JsonException.class, r::getInt).getMessage().startsWith("expected " + c[1]), c[0]);
+      assertTrue(assertThrows(JsonException.class, r::getLong).getMessage().startsWith("expected " + c[2]), c[0]);
+      assertTrue(assertThrows(JsonException.class, r::getBigInteger).getMessage().startsWith("expected " + c[3]), c[0]);
+      assertTrue(assertThrows(JsonException.class, r::getBigDecimal).getMessage().contains("is out of range"), c[0]);
+      JsonNumber n = Json.parse(c[0]).asNumber();
+      assertEquals(c[4], assertThrows(ArithmeticException.class, n::longValue).getMessage());
+      assertEquals(c[5], assertThrows(ArithmeticException.class, n::bigIntegerValue).getMessage());
+      assertThrows(NumberFormatException.class, n::bigDecimalValue);
+    }
+  }
+
+  @Test
   void aHundredMegabyteStringStopsAtTheLimitInBoundedMemory() {
     assertTimeoutPreemptively(
         HANG_GUARD,

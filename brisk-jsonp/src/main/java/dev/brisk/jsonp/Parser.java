@@ -269,13 +269,14 @@ final class Parser implements JsonParser {
   }
 
   /**
-   * {@code new BigDecimal(text)}, as JSON-P defines the parser's numbers; for a number whose
-   * exponent is beyond BigDecimal's (valid JSON, such as 1e9999999999) a parsing error that says
-   * so and where, rather than BigDecimal's bare NumberFormatException.
+   * {@code new BigDecimal(text)}, as JSON-P defines the parser's numbers (zero is 0 whatever its
+   * exponent); for a number whose exponent is beyond BigDecimal's (valid JSON, such as
+   * 1e9999999999) a parsing error that says so and where, rather than BigDecimal's bare
+   * NumberFormatException.
    */
   private BigDecimal bigDecimal(String text) {
     try {
-      return new BigDecimal(text);
+      return Values.decimal(text);
     } catch (NumberFormatException e) {
       throw outOfRange(text, e);
     }

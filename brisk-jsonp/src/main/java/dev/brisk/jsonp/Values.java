@@ -60,7 +60,21 @@ final class Values {
     if (integral && text.length() <= 18) {
       return new IntNum(Long.parseLong(text));
     }
-    return new Num(new BigDecimal(text));
+    return new Num(decimal(text));
+  }
+
+  /**
+   * {@code new BigDecimal(text)}, as JSON-P defines numbers, for valid JSON number text; zero with an
+   * exponent beyond BigDecimal's int scale ({@code 0e99999999999}) is 0, as brisk-core reads it.
+   *
+   * @throws NumberFormatException for any other number with such an exponent
+   */
+  static BigDecimal decimal(String text) {
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      return dev.brisk.json.JsonNumber.parse(text).bigDecimalValue();
+    }
   }
 
   static JsonObject object(Map<String, JsonValue> members) {

@@ -298,6 +298,32 @@ class ProviderTest {
     }
   }
 
+  /** Zero is a BigDecimal whatever its exponent: the parser, its values and trees all say 0. */
+  @Test
+  void zeroWithAnExponentBeyondABigDecimalIsZeroEverywhere() {
+    JsonProvider brisk = BriskJsonProvider.instance();
+    String doc = "[0e99999999999999999999,-0.00E-99999999999999999999]";
+    try (JsonParser p = parser(doc)) {
+      p.next();
+      for (int i = 0; i < 2; i++) {
+        assertEquals(Event.VALUE_NUMBER, p.next());
+        assertEquals(0, p.getBigDecimal().signum());
+        assertEquals(0L, p.getLong());
+        assertEquals(0, ((jakarta.json.JsonNumber) p.getValue()).bigDecimalValue().signum());
+      }
+    }
+    jakarta.json.JsonArray a = brisk.createReader(new StringReader(doc)).readArray();
+    for (int i = 0; i < 2; i++) {
+      assertEquals(0, a.getJsonNumber(i).intValueExact());
+      assertEquals(java.math.BigInteger.ZERO, a.getJsonNumber(i).bigIntegerValueExact());
+    }
+    try (JsonParser p = parser("0e99999999999999999999")) { // at the top: held as text
+      p.next();
+      assertFalse(p.hasNext()); // reads past the number, which is then held as text
+      assertEquals(0, p.getBigDecimal().signum());
+    }
+  }
+
   @Test
   void aSourceThatKeepsGivingNothingIsAnErrorNotAHang() {
     JsonProvider p = BriskJsonProvider.instance();
