@@ -204,6 +204,23 @@ class CliTest {
     assertEquals(-1, Files.mismatch(in, out), "the compact copy of a compact document is the document");
   }
 
+  /** NDJSON of no values (empty, or blank lines) is fine for fmt, as for check; a JSON document is not. */
+  @Test
+  void fmtOfNdjsonWithNoValuesWritesNothingAndAnEmptyJsonFileIsBad() throws IOException {
+    Path out = dir.resolve("out.ndjson");
+    for (String none : new String[] {"", "\n\n\n"}) {
+      Path in = write("none.ndjson", none);
+      assertTrue(brisk("check", in.toString()).out().contains("ok (0 values"));
+      Run r = brisk("fmt", in.toString(), "-o", out.toString());
+      assertEquals(0, r.code(), r.err());
+      assertEquals("", Files.readString(out));
+    }
+    Path empty = write("empty.json", "\n");
+    Run r = brisk("fmt", empty.toString());
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains(empty + ":2:1: unexpected end of input: expected a value"), r.err());
+  }
+
   @Test
   void fmtReportsWhereInputIsBad() throws IOException {
     Path in = write("bad.json", "[1,\n 2,,3]");

@@ -123,8 +123,10 @@ public final class Json {
   }
 
   private JsonValue readOne(JsonReader r) {
-    // A fresh reader expects a value, so empty input is an error there, never a null here.
     JsonValue v = r.readTree(rejectDuplicateNames);
+    if (v == null) { // a reader of a sequence found none (empty input); one value was asked for
+      throw r.noValue();
+    }
     if ((flags & MULTIPLE_VALUES) == 0) {
       r.next(); // END_DOCUMENT, or an error for trailing data
     }
@@ -273,7 +275,8 @@ public final class Json {
 
     /**
      * Let readers read a sequence of top-level values, each on a line of its own (NDJSON / JSON
-     * Lines); {@link JsonReader#next()} returns {@link JsonToken#END_DOCUMENT} after the last.
+     * Lines); {@link JsonReader#next()} returns {@link JsonToken#END_DOCUMENT} after the last, or
+     * at once for input of white space only (a sequence of no values).
      */
     public Builder multipleValues(boolean on) {
       flags = on ? flags | MULTIPLE_VALUES : flags & ~MULTIPLE_VALUES;

@@ -336,6 +336,10 @@ public final class JsonReader implements Closeable {
       tok = T_BEGIN_ARRAY;
       return JsonToken.BEGIN_ARRAY;
     } else {
+      if (b < 0 && multipleValues && depth == 0) { // a sequence of no values: empty, or white space
+        tok = T_END_DOCUMENT;
+        return JsonToken.END_DOCUMENT;
+      }
       t = literalToken(b);
     }
     afterValue();
@@ -637,7 +641,8 @@ public final class JsonReader implements Closeable {
       throw new IllegalStateException("a tree can be read only where a whole value begins");
     }
     if (b != '{' && b != '[') {
-      return scalarTree(next()); // expecting a value: next() reads it
+      JsonToken t = next(); // expecting a value: next() reads it
+      return t == JsonToken.END_DOCUMENT ? null : scalarTree(t); // a sequence of no values
     }
     JsonValue[] values = new JsonValue[32];
     String[] names = new String[32];
@@ -2223,6 +2228,11 @@ public final class JsonReader implements Closeable {
     long offset = base + index;
     long col = offset - lineStart + 1;
     return new JsonException(reason, offset, line, Math.max(1, col), path);
+  }
+
+  /** The error for input that ends where a value was expected. */
+  JsonException noValue() {
+    return unexpected(-1, "a value");
   }
 
   private JsonException unexpected(int b, String expected) {

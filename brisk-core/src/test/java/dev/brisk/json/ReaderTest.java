@@ -400,6 +400,27 @@ class ReaderTest {
   }
 
   @Test
+  void aSequenceMayHoldNoValuesButOneValueIsStillNeededWhereOneIsAskedFor() {
+    Json ndjson = Json.builder().multipleValues(true).build();
+    for (String none : new String[] {"", "\n\n", " \r\n\t"}) {
+      JsonReader r = ndjson.reader(none);
+      assertEquals(END_DOCUMENT, r.next(), "[" + none + "]");
+      assertEquals(END_DOCUMENT, r.next(), "and again");
+      List<JsonValue> all = new ArrayList<>();
+      ndjson.readValues(new ByteArrayInputStream(none.getBytes(StandardCharsets.UTF_8)), all::add);
+      Json.DEFAULT.readValues(new ByteArrayInputStream(none.getBytes(StandardCharsets.UTF_8)), all::add);
+      assertEquals(List.of(), all);
+      JsonException e = assertThrows(JsonException.class, () -> ndjson.read(none), "read() wants one value");
+      assertTrue(e.getMessage().startsWith("unexpected end of input: expected a value"), e.getMessage());
+      assertThrows(JsonException.class, () -> Json.DEFAULT.reader(none).next(), "one value by default");
+    }
+    JsonReader open = ndjson.reader("[1,");
+    open.next();
+    open.next();
+    assertThrows(JsonException.class, open::next, "inside a value, the end is still an error");
+  }
+
+  @Test
   void skipChildrenChecksWhatItSkips() {
     JsonReader r = JsonReader.of("[{\"a\":[1,2,{\"b\":3}]},{\"a\":[1 2]}]");
     r.next();
