@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Writes JSON as UTF-8 bytes, into a growable buffer ({@link #toByteArray()}) or through a
@@ -305,8 +306,13 @@ public final class JsonWriter implements Closeable, Flushable {
     counts = Arrays.copyOf(counts, n);
   }
 
-  /** Writes a member name; the member's value must follow. */
+  /**
+   * Writes a member name; the member's value must follow.
+   *
+   * @throws NullPointerException when {@code name} is null: a member's name cannot be
+   */
   public JsonWriter name(String name) {
+    Objects.requireNonNull(name, "a member name cannot be null");
     if (plainNames) {
       // Compact, without the optional escapes, and the name encoded before: one copy.
       byte[] encoded = EncodedNames.SHARED.get(name);

@@ -343,6 +343,15 @@ class WriterTest {
   }
 
   @Test
+  void aNullNameSaysSoCompactOrPretty() {
+    for (JsonWriter w : new JsonWriter[] {JsonWriter.create(), Json.builder().indent("  ").build().writer()}) {
+      w.beginObject();
+      NullPointerException e = assertThrows(NullPointerException.class, () -> w.name((String) null));
+      assertEquals("a member name cannot be null", e.getMessage());
+    }
+  }
+
+  @Test
   void preEncodedNames() {
     byte[] id = "id".getBytes(StandardCharsets.UTF_8);
     JsonWriter w = JsonWriter.create().beginObject().name(id).value(1).name(id).value(2).endObject();
