@@ -75,8 +75,15 @@ public abstract class JsonRecord {
     return get(type.require(field));
   }
 
-  /** True when field {@code index} was present and not null. */
+  /**
+   * True when field {@code index} was present and not null.
+   *
+   * @throws IndexOutOfBoundsException when the schema has no field {@code index}
+   */
   public final boolean has(int index) {
+    if (index < 0 || index >= type.size()) {
+      throw type.noField(index);
+    }
     long word = index < 64 ? present : presentMore[(index >>> 6) - 1];
     return (word >>> (index & 63) & 1) != 0;
   }

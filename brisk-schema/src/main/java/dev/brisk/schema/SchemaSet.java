@@ -27,7 +27,7 @@ public final class SchemaSet {
    * @throws IllegalArgumentException when the text declared no such schema
    */
   public Codec<JsonRecord> codec(String typeName) {
-    Codec<JsonRecord> c = codecs.get(typeName);
+    Codec<JsonRecord> c = codecs.get(java.util.Objects.requireNonNull(typeName, "typeName"));
     if (c == null) {
       throw new IllegalArgumentException(
           "no schema named " + typeName + "; the text declares " + names());

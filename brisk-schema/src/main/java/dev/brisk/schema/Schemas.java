@@ -166,6 +166,7 @@ public final class Schemas {
      * @throws SchemaException when the text is not a valid schema
      */
     public SchemaSet compile(String text) {
+      Objects.requireNonNull(text, "text");
       String key = this + "\n" + text;
       SchemaSet cached = CACHE.get(key);
       if (cached != null) {

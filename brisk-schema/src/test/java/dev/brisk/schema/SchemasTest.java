@@ -162,6 +162,13 @@ class SchemasTest {
     assertEquals(-1, r.indexOf("nope"));
     assertEquals("s", r.fieldName(0));
     assertThrows(IndexOutOfBoundsException.class, () -> r.get(99));
+    // has(i) is get(i) != null: an index the schema lacks is an error for both (has said false,
+    // for -1 or the field after the last, and threw NullPointerException from 64 up).
+    for (int bad : new int[] {-1, r.size(), 64, 200}) {
+      IndexOutOfBoundsException x = assertThrows(IndexOutOfBoundsException.class, () -> r.has(bad));
+      assertTrue(x.getMessage().endsWith("there is no field " + bad), x.getMessage());
+    }
+    assertThrows(NullPointerException.class, () -> Schemas.compile(ALL_TYPES).codec(null));
     // Absent fields write as null, so the document reads back equal.
     assertEquals(r, Schemas.compile(ALL_TYPES).codec("All").read(bytes(r.toString())));
   }
