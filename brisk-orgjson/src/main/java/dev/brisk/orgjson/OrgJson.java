@@ -35,7 +35,8 @@ import org.json.JSONString;
  *
  * <p>What each value becomes follows org.json's own {@code toString()}: member order is the
  * {@code JSONObject}'s, an enum is its name, a {@code JSONString} is the JSON text it returns
- * (checked), and other objects go through {@code JSONObject.wrap} (beans become objects, other
+ * (checked; when it returns null, its {@code toString()} as a string), a map's keys are their
+ * {@code String.valueOf} (a null key is an error), and other objects go through {@code JSONObject.wrap} (beans become objects, other
  * {@code java.*} values their {@code toString()}). Numbers are written in Brisk's form, equal in
  * value to org.json's ({@code 1.0} where org.json writes {@code 1}).
  *
@@ -201,6 +202,9 @@ public final class OrgJson {
         case Frame.MAP: {
           if (f.iterator.hasNext()) {
             Map.Entry<?, ?> e = (Map.Entry<?, ?>) f.iterator.next();
+            if (e.getKey() == null) {
+              throw new JsonException("a Map has a null key, which no member name can be (org.json refuses it too)", w.path());
+            }
             w.name(String.valueOf(e.getKey()));
             next = e.getValue();
             pending = true;
@@ -276,6 +280,10 @@ public final class OrgJson {
     }
     if (v instanceof JSONString) {
       String text = ((JSONString) v).toJSONString();
+      if (text == null) { // org.json then writes the object's toString() as a string
+        w.value(v.toString());
+        return null;
+      }
       try {
         w.value(Json.parse(text));
       } catch (JsonException e) {

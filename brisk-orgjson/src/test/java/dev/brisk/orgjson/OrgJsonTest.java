@@ -210,6 +210,35 @@ class OrgJsonTest {
     assertEquals("$.raw", e.path());
   }
 
+  /**
+   * As org.json's toString(): a JSONString whose text is null is its toString() as a string (it
+   * was a NullPointerException), and a map with a null key is an error (it was written as "null").
+   */
+  @Test
+  void aJsonStringOfNullIsItsToStringAndANullMapKeyIsAnError() {
+    JSONString none = new JSONString() {
+      @Override
+      public String toJSONString() {
+        return null;
+      }
+
+      @Override
+      public String toString() {
+        return "none";
+      }
+    };
+    JSONArray a = new JSONArray().put(none);
+    assertEquals(a.toString(), new String(OrgJson.toBytes(a), UTF_8));
+    assertEquals("[\"none\"]", new String(OrgJson.toBytes(a), UTF_8));
+    java.util.Map<String, Object> m = new java.util.HashMap<>();
+    m.put(null, 1);
+    JSONArray holder = new JSONArray().put((Object) m); // put(Object) keeps the map as it is
+    assertThrows(RuntimeException.class, () -> holder.toString(0), "org.json: Null key.");
+    JsonException e = assertThrows(JsonException.class, () -> OrgJson.toBytes(holder));
+    assertEquals("$[0]", e.path());
+    assertTrue(e.getMessage().contains("null key"), e.getMessage());
+  }
+
   @Test
   void writesToStreamsAndIntoAWriter() {
     JSONObject o = new JSONObject().put("a", 1);
