@@ -516,15 +516,41 @@ public final class CodecProcessor extends AbstractProcessor {
       }
       if (e.getKind() == ElementKind.RECORD || e.getKind() == ElementKind.CLASS) {
         if (q.startsWith("java.") || q.startsWith("javax.")) {
-          error(at, "cannot read or write the type " + q + " as JSON");
+          error(at, "cannot read or write the type " + q + " as JSON" + hint(q));
           return null;
         }
         nested.add(e);
         String pkg = packageOf(e);
         return TypeRef.object(q, (pkg.isEmpty() ? "" : pkg + ".") + codecName(e));
       }
-      error(at, "cannot read or write the type " + q + " as JSON (an interface has no constructor)");
+      error(at, "cannot read or write the type " + q + " as JSON (an interface has no constructor)" + hint(q));
       return null;
+    }
+  }
+
+  /** What to declare instead of an unsupported JDK type, when there is an obvious answer; else "". */
+  static String hint(String q) {
+    switch (q) {
+      case "java.lang.Object":
+      case "java.lang.CharSequence":
+      case "java.io.Serializable":
+      case "java.lang.Comparable":
+        return "; for any JSON value, declare it as dev.brisk.json.JsonValue (the core tree)";
+      case "java.lang.Number":
+        return "; for any number exactly, declare it as java.math.BigDecimal";
+      case "java.util.OptionalInt":
+        return "; declare it as java.util.Optional<Integer>";
+      case "java.util.OptionalLong":
+        return "; declare it as java.util.Optional<Long>";
+      case "java.util.OptionalDouble":
+        return "; declare it as java.util.Optional<Double>";
+      default:
+        if (q.startsWith("java.time.") || q.equals("java.util.Date") || q.equals("java.util.Calendar")
+            || q.startsWith("java.sql.")) {
+          return "; the time types read and written (as ISO-8601 strings) are java.time.LocalDate,"
+              + " LocalDateTime, OffsetDateTime and ZonedDateTime";
+        }
+        return "";
     }
   }
 

@@ -327,6 +327,22 @@ class CodecProcessorTest {
         4, "cannot read or write the type java.io.File as JSON");
   }
 
+  /** For JDK types with an obvious stand-in, the error says what to declare. */
+  @Test
+  void anUnsupportedJdkTypeWithAStandInSaysWhatToDeclare() {
+    String[][] cases = {
+      {"Object", "for any JSON value, declare it as dev.brisk.json.JsonValue"},
+      {"CharSequence", "for any JSON value, declare it as dev.brisk.json.JsonValue"},
+      {"Number", "declare it as java.math.BigDecimal"},
+      {"java.util.OptionalInt", "declare it as java.util.Optional<Integer>"},
+      {"java.time.Instant", "the time types read and written (as ISO-8601 strings) are java.time.LocalDate"},
+      {"java.util.Date", "the time types read and written"},
+    };
+    for (String[] c : cases) {
+      assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic record T(String ok,\n  " + c[0] + " x) {}\n", 4, c[1]);
+    }
+  }
+
   @Test
   void aMapWithNonStringKeysIsAnError() {
     assertError("package k;\n@dev.brisk.schema.JsonCodec\npublic record T(\n  java.util.Map<Integer, String> m) {}\n",
