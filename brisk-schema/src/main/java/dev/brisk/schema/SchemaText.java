@@ -17,7 +17,10 @@ import java.util.Set;
  * The front end for Esper's {@code create json schema} language: parses the text into the schema
  * model. Accepted, as Esper accepts them: several statements separated by {@code ;}, annotations
  * before a statement ({@code @public @buseventtype}), an optional {@code as} before the field list,
- * {@code inherits A, B} (the parents' fields come first), names in backquotes, {@code //} and
+ * {@code inherits A, B} (the parents' fields come first), {@code copyfrom C, D} (their fields
+ * next, then the schema's own), {@code starttimestamp f} and {@code endtimestamp g} (checked as
+ * Esper checks them: a field of the schema, a {@code long} or a date-time; Brisk keeps no event
+ * time, so they change nothing else), these four in any order, names in backquotes, {@code //} and
  * {@code /* *}{@code /} comments, and the types of {@link #scalar(String)}, schema names, and
  * arrays of them ({@code T[]}, {@code T[][]}; {@code int[primitive]} for an array of primitives).
  *
@@ -42,6 +45,10 @@ final class SchemaText {
     /** {@code @JsonSchema(dynamic=true)}: members the schema does not declare are kept. */
     boolean dynamic;
     final List<String> inherits = new ArrayList<>();
+    final List<String> copyFrom = new ArrayList<>();
+    /** {@code starttimestamp} and {@code endtimestamp}: the field name, with where it was written. */
+    RawField startTimestamp;
+    RawField endTimestamp;
     final List<RawField> fields = new ArrayList<>();
 
     Statement(String name, int line, int column) {
@@ -179,19 +186,47 @@ final class SchemaText {
     }
     expect(')');
     skipSpace();
-    if (peekWord("inherits")) {
-      pos += "inherits".length();
-      skipSpace();
-      s.inherits.add(name("an inherited schema name"));
-      skipSpace();
-      while (peek() == ',') {
-        pos++;
-        skipSpace();
-        s.inherits.add(name("an inherited schema name"));
-        skipSpace();
+    // Esper's qualifiers, in any order, each as often as written.
+    for (;;) {
+      if (peekWord("inherits")) {
+        pos += "inherits".length();
+        names(s.inherits, "an inherited schema name");
+      } else if (peekWord("copyfrom")) {
+        pos += "copyfrom".length();
+        names(s.copyFrom, "a schema name to copy fields from");
+      } else if (peekWord("starttimestamp")) {
+        pos += "starttimestamp".length();
+        s.startTimestamp = timestampField("the start timestamp field");
+      } else if (peekWord("endtimestamp")) {
+        pos += "endtimestamp".length();
+        s.endTimestamp = timestampField("the end timestamp field");
+      } else {
+        return s;
       }
     }
-    return s;
+  }
+
+  /** {@code A, B, ...} into {@code out}; white space after. */
+  private void names(List<String> out, String what) {
+    skipSpace();
+    out.add(name(what));
+    skipSpace();
+    while (peek() == ',') {
+      pos++;
+      skipSpace();
+      out.add(name(what));
+      skipSpace();
+    }
+  }
+
+  /** The field name after {@code starttimestamp} or {@code endtimestamp}, with where it stands. */
+  private RawField timestampField(String what) {
+    skipSpace();
+    int l = line;
+    int c = column();
+    RawField f = new RawField(name(what), null, 0, false, l, c);
+    skipSpace();
+    return f;
   }
 
   private RawField field() {
@@ -482,6 +517,12 @@ final class SchemaText {
               "field \"" + f.name + "\" of " + s.name + " is declared twice", f.line, f.column);
         }
         TypeRef type = type(f, s, byName, classNames, packageName);
+        if (s.startTimestamp != null && f.name.equals(s.startTimestamp.name)) {
+          checkTimestamp(s, "start", s.startTimestamp, type);
+        }
+        if (s.endTimestamp != null && f.name.equals(s.endTimestamp.name)) {
+          checkTimestamp(s, "end", s.endTimestamp, type);
+        }
         String javaName = unique(javaName(f.name, false), javaNames);
         boolean required = options.isRequired(s.name, f.name);
         fields.add(new FieldModel(f.name, javaName, type, required, "v." + javaName + "()", null));
@@ -496,6 +537,16 @@ final class SchemaText {
             + " inherits), more than one Java class takes: they fill " + slots + " constructor slots"
             + " (a long or double field two), and at most " + MAX_FIELD_SLOTS + " are free; move some"
             + " into nested schemas", s.line, s.column);
+      }
+      for (RawField t : new RawField[] {s.startTimestamp, s.endTimestamp}) {
+        if (t != null && !jsonNames.contains(t.name)) {
+          throw new SchemaException((t == s.startTimestamp ? "start" : "end") + " timestamp field \"" + t.name
+              + "\" is not a field of " + s.name, t.line, t.column);
+        }
+      }
+      if (s.endTimestamp != null && s.startTimestamp == null) {
+        throw new SchemaException("endtimestamp needs a starttimestamp too (as Esper says)",
+            s.endTimestamp.line, s.endTimestamp.column);
       }
       for (String r : options.requiredIn(s.name)) {
         if (!jsonNames.contains(r)) {
@@ -521,23 +572,51 @@ final class SchemaText {
     return out;
   }
 
-  /** The fields of {@code s}, its parents' first, in declared order. */
+  /**
+   * The fields of {@code s} in order: its parents', those of the schemas it copies from, then its
+   * own. A field reached twice through the same declaring schema (copied from a schema it also
+   * inherits, or a common ancestor) is one field, as in Esper.
+   */
   private static void collect(
       Statement s, Map<String, Statement> byName, List<RawField> out, Set<String> visiting) {
     if (!visiting.add(s.name)) {
-      throw new SchemaException("schema " + s.name + " inherits from itself", s.line, s.column);
+      throw new SchemaException("schema " + s.name + " inherits or copies from itself", s.line, s.column);
     }
-    for (String parent : s.inherits) {
-      Statement p = byName.get(parent);
-      if (p == null) {
-        throw new SchemaException(
-            "schema " + s.name + " inherits from " + parent + ", which this text does not declare",
-            s.line, s.column);
+    for (int k = 0; k < 2; k++) {
+      for (String from : k == 0 ? s.inherits : s.copyFrom) {
+        Statement p = byName.get(from);
+        if (p == null) {
+          throw new SchemaException("schema " + s.name + (k == 0 ? " inherits from " : " copies fields from ") + from
+              + ", which this text does not declare", s.line, s.column);
+        }
+        collect(p, byName, out, visiting);
       }
-      collect(p, byName, out, visiting);
     }
-    out.addAll(s.fields);
+    for (RawField f : s.fields) {
+      if (!containsSame(out, f)) {
+        out.add(f);
+      }
+    }
     visiting.remove(s.name);
+  }
+
+  private static boolean containsSame(List<RawField> fields, RawField f) {
+    for (RawField g : fields) {
+      if (g == f) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A start or end timestamp must be a long or a date-time, as Esper requires (Date, Calendar or long). */
+  private static void checkTimestamp(Statement s, String which, RawField at, TypeRef type) {
+    TypeRef.Kind k = type.kind();
+    boolean ok = k == Kind.LONG || k == Kind.LOCAL_DATE_TIME || k == Kind.OFFSET_DATE_TIME || k == Kind.ZONED_DATE_TIME;
+    if (!ok) {
+      throw new SchemaException(which + " timestamp field \"" + at.name + "\" of " + s.name + " is " + type
+          + ", not a long or a date-time (LocalDateTime, OffsetDateTime, ZonedDateTime)", at.line, at.column);
+    }
   }
 
   private static TypeRef type(

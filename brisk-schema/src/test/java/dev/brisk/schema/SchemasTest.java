@@ -518,6 +518,38 @@ class SchemasTest {
     assertEquals("{\"id\":\"x\",\"n\":1}", c.toString());
   }
 
+  /**
+   * Esper's other qualifiers after the field list, in any order, as Esper 9 takes them (checked
+   * against its compiler): copyfrom puts the named schemas' fields after the inherited ones and
+   * before the schema's own; a field reached twice through the same schema is one field; a copied
+   * name the schema declares itself is declared twice. starttimestamp and endtimestamp name a long
+   * or date-time field, the end only with a start. They used to be "expected ';'".
+   */
+  @Test
+  void copyfromAndTimestampsAreTakenAsEsperTakesThem() {
+    SchemaSet set = Schemas.compile("create json schema B(y int);\n"
+        + "create json schema C(c int) copyfrom B;\n"
+        + "create json schema A(x long, t java.time.ZonedDateTime) copyfrom B, C endtimestamp t inherits B starttimestamp x");
+    JsonRecord a = set.codec("A").read(bytes("{\"x\":5,\"y\":1,\"c\":2}"));
+    assertEquals(java.util.List.of("y", "c", "x", "t"), a.type().fieldNames());
+    assertEquals(2, a.getInt("c"));
+    assertEquals(java.util.List.of("y", "c"), set.codec("C").read(bytes("{}")).type().fieldNames());
+    String[][] bad = {
+      {"create json schema B(x int); create json schema A(x int) copyfrom B", "field \"x\" of A is declared twice"},
+      {"create json schema A(x int) copyfrom Z", "schema A copies fields from Z, which this text does not declare"},
+      {"create json schema A(x int) copyfrom A", "schema A inherits or copies from itself"},
+      {"create json schema A(x string) starttimestamp x", "start timestamp field \"x\" of A is java.lang.String, not a long"},
+      {"create json schema A(x long[]) starttimestamp x", "not a long or a date-time"},
+      {"create json schema A(x long) starttimestamp z", "line 1, column 45: start timestamp field \"z\" is not a field of A"},
+      {"create json schema A(x long) endtimestamp x", "endtimestamp needs a starttimestamp too"},
+      {"create json schema A(x long) inherits", "an inherited schema name"},
+    };
+    for (String[] b : bad) {
+      SchemaException e = assertThrows(SchemaException.class, () -> Schemas.compile(b[0]), b[0]);
+      assertTrue(e.getMessage().contains(b[1]), e.getMessage());
+    }
+  }
+
   @Test
   void schemaErrorsSayWhereAndWhat() {
     SchemaException unknownType = assertThrows(SchemaException.class,
