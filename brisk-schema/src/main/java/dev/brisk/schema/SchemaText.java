@@ -622,13 +622,14 @@ final class SchemaText {
   private static TypeRef type(
       RawField f, Statement s, Map<String, Statement> byName, Map<String, String> classNames,
       String packageName) {
-    TypeRef base;
-    Statement nested = byName.get(f.type);
+    // A built-in type name means the built-in type even where a schema has that name, as in
+    // Esper (a schema named string leaves 'x string' a String).
+    TypeRef base = scalar(f.type);
+    Statement nested = base == null ? byName.get(f.type) : null;
     if (nested != null) {
       String cls = classNames.get(f.type);
       base = TypeRef.object(cls, cls + "Codec");
     } else {
-      base = scalar(f.type);
       if (base == null) {
         throw new SchemaException(
             "unknown type '" + f.type + "' for field \"" + f.name + "\" of " + s.name

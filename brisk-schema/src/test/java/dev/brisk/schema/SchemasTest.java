@@ -550,6 +550,20 @@ class SchemasTest {
     }
   }
 
+  /**
+   * A schema may be named like a built-in type, but a field of that type is the built-in one, as
+   * Esper 9 resolves it (checked against its compiler); the schema made it an object before.
+   */
+  @Test
+  void aBuiltInTypeNameMeansTheBuiltInTypeEvenWhenASchemaHasIt() {
+    SchemaSet set = Schemas.compile("create json schema string(x int); create json schema Integer(y int);"
+        + " create json schema A(s string, i Integer, t string[])");
+    JsonRecord a = set.codec("A").read(bytes("{\"s\":\"abc\",\"i\":7,\"t\":[\"u\"]}"));
+    assertEquals("abc", a.getString("s"));
+    assertEquals(7, a.getInt("i"));
+    assertEquals("{\"x\":1}", set.codec("string").read(bytes("{\"x\":1}")).toString(), "still a schema of its own");
+  }
+
   @Test
   void schemaErrorsSayWhereAndWhat() {
     SchemaException unknownType = assertThrows(SchemaException.class,
