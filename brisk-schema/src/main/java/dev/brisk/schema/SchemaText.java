@@ -97,6 +97,7 @@ final class SchemaText {
   private List<Statement> statements() {
     List<Statement> out = new ArrayList<>();
     skipSpace();
+    skipEmptyStatements();
     while (pos < text.length()) {
       boolean dynamic = false;
       while (peek() == '@') {
@@ -108,8 +109,7 @@ final class SchemaText {
       out.add(s);
       skipSpace();
       if (peek() == ';') {
-        pos++;
-        skipSpace();
+        skipEmptyStatements();
       } else if (pos < text.length()) {
         throw error("expected ';' between statements but found " + found());
       }
@@ -118,6 +118,14 @@ final class SchemaText {
       throw error("no schema: expected 'create json schema Name(field type, ...)'");
     }
     return out;
+  }
+
+  /** Passes any number of {@code ;}: Esper takes empty statements ({@code ;;}). */
+  private void skipEmptyStatements() {
+    while (peek() == ';') {
+      pos++;
+      skipSpace();
+    }
   }
 
   /**
@@ -233,6 +241,10 @@ final class SchemaText {
     int l = line;
     int c = column();
     String name = name("a field name");
+    while (peek() == '.') { // Esper takes x.y as the name of one field
+      pos++;
+      name = name + "." + name("a field name after '.'");
+    }
     checkName(name, "field", l, c);
     skipSpace();
     if (peek() == ',' || peek() == ')') {
@@ -641,9 +653,9 @@ final class SchemaText {
         base = TypeRef.boxed(base.kind()); // Esper's int[] holds Integer values, null allowed
       }
     }
-    if (f.primitiveArray && (nested != null || !base.kind().hasPrimitive())) {
+    if (f.primitiveArray && nested != null) { // on a scalar without a primitive, as string, it is [] (Esper)
       throw new SchemaException(
-          "'[primitive]' needs a primitive element type such as int, not " + f.type,
+          "'[primitive]' needs a scalar element type such as int, not the schema " + f.type,
           f.line, f.column);
     }
     for (int i = 0; i < f.dims; i++) {

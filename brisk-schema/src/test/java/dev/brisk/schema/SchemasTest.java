@@ -564,6 +564,21 @@ class SchemasTest {
     assertEquals("{\"x\":1}", set.codec("string").read(bytes("{\"x\":1}")).toString(), "still a schema of its own");
   }
 
+  /**
+   * Text Esper 9 compiles that Brisk refused (each checked against its compiler): empty statements,
+   * a dotted field name (one field, named x.y), and [primitive] after a type without a primitive
+   * (a plain array, String[] in Esper).
+   */
+  @Test
+  void emptyStatementsDottedFieldNamesAndPrimitiveStringArraysAreTakenAsEsperTakesThem() {
+    SchemaSet set = Schemas.compile(";create json schema A(x.y int, s string[primitive]);; ;\ncreate json schema B(z int);");
+    assertEquals(java.util.List.of("A", "B"), set.names());
+    JsonRecord a = set.codec("A").read(bytes("{\"x.y\":3,\"s\":[\"p\",null]}"));
+    assertEquals(3, a.getInt("x.y"));
+    assertArrayEquals(new String[] {"p", null}, (String[]) a.get("s"));
+    assertThrows(SchemaException.class, () -> Schemas.compile(";;"), "no schema at all");
+  }
+
   @Test
   void schemaErrorsSayWhereAndWhat() {
     SchemaException unknownType = assertThrows(SchemaException.class,
@@ -586,7 +601,7 @@ class SchemasTest {
     assertEquals(8, keyword.column());
 
     assertThrows(SchemaException.class, () -> Schemas.compile(""));
-    assertThrows(SchemaException.class, () -> Schemas.compile("create json schema A(x string[primitive])"));
+    assertThrows(SchemaException.class, () -> Schemas.compile("create json schema B(y int); create json schema A(x B[primitive])"));
     assertThrows(SchemaException.class, () -> Schemas.compile("create json schema A() inherits A"));
     assertThrows(SchemaException.class, () -> Schemas.compile("create json schema A(x int) /* open"));
     assertThrows(IllegalArgumentException.class, () -> Schemas.compile("create json schema A(x int)").codec("B"));
