@@ -92,7 +92,8 @@ final class ShipCommand implements Callable<Integer> {
 
   @Option(names = "--id-field", paramLabel = "NAME",
       description = "OpenSearch: each event's _id is this top-level member (a member named _id is also taken out of"
-          + " the document). Default: an id derived from the event's bytes, so a retry never makes a duplicate.")
+          + " the document). Default: an id derived from the event's bytes, so a retry never makes a duplicate"
+          + " (and events with the same bytes are one document).")
   String idField;
 
   @Option(names = "--auto-ids", description = "OpenSearch: let the server choose ids (a retried batch may then index events twice).")
