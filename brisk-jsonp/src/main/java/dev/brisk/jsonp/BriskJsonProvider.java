@@ -168,8 +168,8 @@ public final class BriskJsonProvider extends JsonProvider {
       if (d.charset == StandardCharsets.UTF_8) {
         return new Parser(readerOfOwn(all, d.skip, all.length - d.skip), keys);
       }
-      byte[] utf8 = new String(all, d.skip, all.length - d.skip, d.charset).getBytes(StandardCharsets.UTF_8);
-      return new Parser(readerOfOwn(utf8, 0, utf8.length), keys);
+      InputStream rest = new ByteArrayInputStream(all, d.skip, all.length - d.skip);
+      return new Parser(json.reader(Encodings.decoded(rest, d.charset, d.skip)), keys);
     }
 
     private JsonParser parserOfStream(InputStream in) {

@@ -3,20 +3,23 @@ package dev.brisk.jsonp;
 import java.io.PushbackInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Everything reaches the core reader as UTF-8 bytes: UTF-8 streams as they are (a byte order mark
  * skipped), streams in UTF-16 or UTF-32 (found by their byte order mark or by the zero bytes of
  * the first characters, RFC 4627 section 3) and {@link Reader}s re-encoded on the fly.
+ *
+ * <p>Exact both ways: bytes that are not valid in their encoding (an unpaired UTF-16 surrogate,
+ * say) are an error, never replaced; and a lone surrogate among a Reader's chars, which UTF-8
+ * cannot hold, becomes its JSON escape (a backslash, u and four hex digits), so that a string
+ * keeps it (as a parser of chars does) and anywhere else it is the syntax error it was.
  */
 final class Encodings {
   private Encodings() {}
@@ -117,19 +120,112 @@ final class Encodings {
     if (n > d.skip) {
       p.unread(first, d.skip, n - d.skip);
     }
-    return d.charset == StandardCharsets.UTF_8 ? p : new Utf8Stream(new InputStreamReader(p, d.charset));
+    return d.charset == StandardCharsets.UTF_8 ? p : decoded(p, d.charset, d.skip);
   }
 
   /** The stream in the given encoding, as UTF-8. */
   static InputStream utf8(InputStream in, Charset cs) {
-    return cs.equals(StandardCharsets.UTF_8) ? in : new Utf8Stream(new InputStreamReader(in, cs));
+    return cs.equals(StandardCharsets.UTF_8) ? in : decoded(in, cs, 0);
   }
 
-  /** Characters as UTF-8 bytes, encoded as they are read. */
+  /** Bytes in {@code cs} (after {@code skip} bytes of byte order mark) as UTF-8, decoded strictly. */
+  static InputStream decoded(InputStream in, Charset cs, int skip) {
+    return new Utf8Stream(new StrictReader(in, cs, skip));
+  }
+
+  private static String invalid(Charset cs, int length, long at) {
+    return "the input is not valid " + cs.name() + ": a malformed or unpaired sequence of " + length
+        + " byte(s) at byte " + at;
+  }
+
+  /**
+   * Decodes bytes, reporting rather than replacing bytes not valid in the encoding ({@link
+   * java.io.InputStreamReader} replaces them, and its decoder's error drops the chars before it
+   * in the same read). The chars before a fault are all given out first, so that whatever reads
+   * them meets the first fault in the input, whether it is a syntax error or bad bytes, however
+   * the stream splits its reads.
+   */
+  private static final class StrictReader extends Reader {
+    private final InputStream in;
+    private final Charset cs;
+    private final java.nio.charset.CharsetDecoder decoder;
+    private final ByteBuffer bytes = ByteBuffer.allocate(8192);
+    private long offset; // of bytes' position in the input, the byte order mark counted
+    private boolean eof;
+    private boolean flushed;
+    private IOException fault; // found after chars that had to go out first
+    private int zeros;
+
+    StrictReader(InputStream in, Charset cs, int skip) {
+      this.in = in;
+      this.cs = cs;
+      this.decoder = cs.newDecoder(); // REPORT for malformed and unmappable input
+      this.offset = skip;
+      bytes.flip();
+    }
+
+    @Override
+    public int read(char[] c, int off, int len) throws IOException {
+      if (len == 0) {
+        return 0;
+      }
+      if (fault != null) {
+        throw fault;
+      }
+      if (flushed) {
+        return -1; // a decoder takes no input after its flush
+      }
+      CharBuffer out = CharBuffer.wrap(c, off, len);
+      for (;;) {
+        int before = bytes.position();
+        CoderResult r = decoder.decode(bytes, out, eof);
+        offset += bytes.position() - before;
+        if (r.isError()) {
+          fault = new IOException(invalid(cs, r.length(), offset));
+          if (out.position() > off) {
+            return out.position() - off;
+          }
+          throw fault;
+        }
+        if (eof && !flushed && !r.isOverflow()) {
+          flushed = true;
+          decoder.flush(out);
+        }
+        if (out.position() > off) {
+          return out.position() - off;
+        }
+        if (eof) {
+          return -1;
+        }
+        bytes.compact();
+        int n = in.read(bytes.array(), bytes.position(), bytes.remaining());
+        if (n < 0) {
+          eof = true;
+        } else if (n == 0 && ++zeros == MAX_ZERO_READS) {
+          throw nothingRead("stream");
+        } else {
+          if (n > 0) {
+            zeros = 0;
+          }
+          bytes.position(bytes.position() + n);
+        }
+        bytes.flip();
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+  }
+
+  /**
+   * Characters as UTF-8 bytes, encoded as they are read; a lone surrogate becomes its JSON escape
+   * (see the class comment).
+   */
   static final class Utf8Stream extends InputStream {
     private final Reader in;
-    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
-        .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
+    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder(); // reports lone surrogates
     private final CharBuffer chars = CharBuffer.allocate(4096);
     private int zeros; // reads in a row that gave no chars
     private final ByteBuffer bytes = ByteBuffer.allocate(4096 * 3 + 8);
@@ -159,16 +255,28 @@ final class Encodings {
           chars.flip();
         }
         bytes.clear();
-        CoderResult r = encoder.encode(chars, bytes, eof);
+        for (;;) {
+          CoderResult r = encoder.encode(chars, bytes, eof);
+          // An error is a lone surrogate (UTF-8 has a form for every other char), at the
+          // position: its escape, when there is room (else it waits for the next fill).
+          if (!r.isError() || bytes.remaining() < 6) {
+            break;
+          }
+          escape(chars.get(), bytes);
+        }
         if (eof && !chars.hasRemaining()) {
           encoder.flush(bytes);
         }
         bytes.flip();
-        if (r.isError()) {
-          r.throwException();
-        }
       }
       return true;
+    }
+
+    private static void escape(char c, ByteBuffer out) {
+      out.put((byte) '\\').put((byte) 'u');
+      for (int shift = 12; shift >= 0; shift -= 4) {
+        out.put((byte) "0123456789abcdef".charAt(c >> shift & 0xF));
+      }
     }
 
     @Override

@@ -324,6 +324,52 @@ class ProviderTest {
     }
   }
 
+  /**
+   * A lone surrogate among a Reader's chars stays in the string it is in, as Parsson keeps it (it
+   * became '?': UTF-8 has no form for it); bytes not valid in their UTF-16 are an error (they
+   * became U+FFFD, which took the character after them too).
+   */
+  @Test
+  void loneSurrogatesFromCharsAreKeptAndMalformedUtf16BytesAreAnError() {
+    JsonProvider brisk = BriskJsonProvider.instance();
+    String lone = "a\uD800b\uDC00" + "\uDBFF".repeat(5000) + "\uD83D\uDE00z\uD800";
+    String doc = "{\"\uDC01k\":[\"" + lone + "\"]}";
+    JsonObject o = brisk.createReader(new StringReader(doc)).readObject();
+    assertEquals("\uDC01k", o.keySet().iterator().next());
+    assertEquals(lone, o.getJsonArray("\uDC01k").getString(0));
+    try (JsonParser p = brisk.createParser(new StringReader(doc))) {
+      p.next();
+      p.next();
+      assertEquals("\uDC01k", p.getString());
+    }
+    assertThrows(JsonParsingException.class, () -> brisk.createReader(new StringReader("[1\uD800]")).read());
+    byte[] utf16 = "[\" x\"]".getBytes(StandardCharsets.UTF_16LE);
+    utf16[4] = 0x00; // the space becomes U+D800, a high surrogate with no low one after it
+    utf16[5] = (byte) 0xD8;
+    jakarta.json.JsonException bytes = assertThrows(jakarta.json.JsonException.class,
+        () -> brisk.createReader(new ByteArrayInputStream(utf16)).read());
+    assertTrue(bytes.getMessage().contains("not valid UTF-16LE: a malformed or unpaired sequence of 4 byte(s) at byte 4"),
+        bytes.getMessage());
+    jakarta.json.JsonException stream = assertThrows(jakarta.json.JsonException.class,
+        () -> brisk.createReader(new java.io.BufferedInputStream(new ByteArrayInputStream(utf16))).read());
+    assertEquals(bytes.getMessage(), stream.getMessage());
+    // After a byte order mark, which the offset counts; and a syntax error before bad bytes is
+    // the error, however the stream splits its reads.
+    byte[] marked = new byte[utf16.length + 2];
+    marked[0] = (byte) 0xFF;
+    marked[1] = (byte) 0xFE;
+    System.arraycopy(utf16, 0, marked, 2, utf16.length);
+    assertTrue(assertThrows(jakarta.json.JsonException.class, () -> brisk.createReader(new ByteArrayInputStream(marked)).read())
+        .getMessage().endsWith("at byte 6"));
+    byte[] syntaxFirst = "[: x\"]".getBytes(StandardCharsets.UTF_16LE);
+    syntaxFirst[6] = 0x00;
+    syntaxFirst[7] = (byte) 0xDC; // a lone low surrogate after the syntax error
+    for (java.io.InputStream in : List.of(new ByteArrayInputStream(syntaxFirst),
+        dev.brisk.json.Damage.stuttering(syntaxFirst, 1))) {
+      assertThrows(JsonParsingException.class, () -> brisk.createReader(in).read());
+    }
+  }
+
   @Test
   void aSourceThatKeepsGivingNothingIsAnErrorNotAHang() {
     JsonProvider p = BriskJsonProvider.instance();
