@@ -186,9 +186,47 @@ public final class Json {
     return new JsonReader(utf8, off, len, null, limits, flags);
   }
 
+  /**
+   * A reader of JSON text given as chars. A lone surrogate in it, which UTF-8 has no form for, is
+   * read as its escape (a backslash, u and four hex digits): kept in a string, an error anywhere else.
+   */
   public JsonReader reader(String json) {
-    byte[] utf8 = json.getBytes(StandardCharsets.UTF_8); // the reader's own: its strings may share it
-    return ownReader(utf8);
+    return ownReader(utf8(json)); // the reader's own: its strings may share it
+  }
+
+  /** {@code json} as UTF-8, with each lone surrogate written as its JSON escape. */
+  static byte[] utf8(String json) {
+    byte[] b = json.getBytes(StandardCharsets.UTF_8);
+    // getBytes writes a lone surrogate as '?': only a text whose bytes have one can hold one.
+    boolean question = false;
+    for (byte x : b) {
+      if (x == '?') {
+        question = true;
+        break;
+      }
+    }
+    if (!question) {
+      return b;
+    }
+    StringBuilder escaped = null;
+    int n = json.length();
+    for (int i = 0; i < n; i++) {
+      char c = json.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(json.charAt(i + 1))) {
+        if (escaped != null) {
+          escaped.append(c).append(json.charAt(i + 1));
+        }
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        if (escaped == null) {
+          escaped = new StringBuilder(n + 16).append(json, 0, i);
+        }
+        escaped.append("\\u").append(Integer.toHexString(0x10000 | c).substring(1));
+      } else if (escaped != null) {
+        escaped.append(c);
+      }
+    }
+    return escaped == null ? b : escaped.toString().getBytes(StandardCharsets.UTF_8);
   }
 
   /** A reader of an array of Brisk's own, which nobody else changes: its strings may share it. */

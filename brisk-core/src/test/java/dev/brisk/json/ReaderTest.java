@@ -399,6 +399,21 @@ class ReaderTest {
     assertEquals(List.of(JsonNumber.of(1), JsonNumber.of(2), JsonString.of("x")), all);
   }
 
+  /**
+   * JSON text given as a String may hold a lone surrogate, which UTF-8 cannot: in a string it is
+   * kept (it became '?'), anywhere else it is an error; a real '?' and a surrogate pair stay.
+   */
+  @Test
+  void aLoneSurrogateInTextGivenAsCharsStaysInItsString() {
+    String value = "a?\uD800b\uDC00\uD83D\uDE00?\uDBFF";
+    JsonValue v = Json.parse("{\"k\uDFFF\":[\"" + value + "\"],\"q\":\"?\"}");
+    assertEquals(value, v.asObject().getArray("k\uDFFF").get(0).asString());
+    assertEquals("?", v.asObject().getString("q"));
+    assertEquals(JsonString.of(value), Json.parse("\"" + value + "\""));
+    assertThrows(JsonException.class, () -> Json.parse("[1\uD800]"));
+    assertEquals("[\"?\"]", Json.parse("[\"?\"]").toString());
+  }
+
   @Test
   void aSequenceMayHoldNoValuesButOneValueIsStillNeededWhereOneIsAskedFor() {
     Json ndjson = Json.builder().multipleValues(true).build();
