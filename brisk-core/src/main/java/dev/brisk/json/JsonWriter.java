@@ -83,6 +83,7 @@ public final class JsonWriter implements Closeable, Flushable {
 
   private byte[] stack; // of at most maxDepth + 1 levels: room() grows it or finds the limit
   private int depth;
+  private long topLevelValues;
   /** For error messages only: the last name (String or UTF-8 bytes) and element count per level. */
   private Object[] pathNames;
   private int[] counts;
@@ -568,10 +569,12 @@ public final class JsonWriter implements Closeable, Flushable {
         return;
       case S_TOP_EMPTY:
         stack[depth] = S_TOP_DONE;
+        topLevelValues++;
         return;
       case S_TOP_DONE:
         ensure(1);
         buf[pos++] = '\n'; // NDJSON: one top-level value per line
+        topLevelValues++;
         return;
       default:
         throw new IllegalStateException("a value in an object needs a name() first");
@@ -751,6 +754,15 @@ public final class JsonWriter implements Closeable, Flushable {
   /** Whether one complete top-level value has been written (and nothing is left open). */
   public boolean isComplete() {
     return depth == 0 && stack[0] == S_TOP_DONE;
+  }
+
+  /**
+   * How many top-level values have been begun since this writer was made or {@link #reset()}:
+   * more than one makes a sequence (NDJSON), each value after the first on a line of its own. A
+   * caller that takes one value from code it does not control checks it is 1.
+   */
+  public long topLevelValues() {
+    return topLevelValues;
   }
 
   /** Writes a tree value; null writes JSON null. */
@@ -998,6 +1010,7 @@ public final class JsonWriter implements Closeable, Flushable {
     flushed = 0;
     depth = 0;
     stack[0] = S_TOP_EMPTY;
+    topLevelValues = 0;
   }
 
   /**

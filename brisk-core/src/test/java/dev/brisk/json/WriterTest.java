@@ -343,6 +343,19 @@ class WriterTest {
   }
 
   @Test
+  void topLevelValuesCountsTheValuesOfASequenceUntilReset() {
+    JsonWriter w = JsonWriter.create();
+    assertEquals(0, w.topLevelValues());
+    w.beginObject().name("a").beginArray().value(1).value(2).endArray().endObject();
+    assertEquals(1, w.topLevelValues());
+    w.value("x").nullValue().rawValue(new byte[] {'7'}, 0, 1);
+    assertEquals(4, w.topLevelValues());
+    assertEquals("{\"a\":[1,2]}\n\"x\"\nnull\n7", w.toString());
+    w.reset();
+    assertEquals(0, w.topLevelValues());
+  }
+
+  @Test
   void aNullNameSaysSoCompactOrPretty() {
     for (JsonWriter w : new JsonWriter[] {JsonWriter.create(), Json.builder().indent("  ").build().writer()}) {
       w.beginObject();

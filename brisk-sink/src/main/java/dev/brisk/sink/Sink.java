@@ -276,7 +276,7 @@ public final class Sink<T> implements AutoCloseable {
   private byte[] serialize(T event) {
     return JsonWriter.toBytes(w -> {
       serializer.write(event, w);
-      if (!w.isComplete()) {
+      if (!w.isComplete() || w.topLevelValues() != 1) {
         throw new IllegalStateException("the serializer did not write one complete JSON value for " + event);
       }
     });
@@ -473,10 +473,13 @@ public final class Sink<T> implements AutoCloseable {
       return (int) w.size();
     }
 
-    /** Records the value written since {@code before} as the next event, if it is one. */
+    /**
+     * Records the value written since {@code before} as the next event, if it is one: one whole
+     * value (two would be two lines, which NDJSON and _bulk would take as two events).
+     */
     boolean commit(long before) {
       long after = w.size();
-      if (!w.isComplete() || after == before) {
+      if (!w.isComplete() || after == before || w.topLevelValues() != count + 1) {
         return false;
       }
       if (count == starts.length) {

@@ -436,6 +436,43 @@ class SinkTest {
     }
   }
 
+  /**
+   * A serializer that writes two values for one event wrote one event with a line break in it:
+   * NDJSON and _bulk then took it as two (and an HTTP array body was not JSON). It is refused now,
+   * as a serializer that writes nothing is, on either thread, and the other events go.
+   */
+  @ParameterizedTest
+  @EnumSource(Sink.SerializeOn.class)
+  void aSerializerThatWritesTwoValuesForOneEventIsRefused(Sink.SerializeOn where) throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    RecordingTransport dead = new RecordingTransport();
+    try (Sink<Event> sink = Sink.<Event>builder()
+        .serializer((e, w) -> {
+          write(e, w);
+          if (e.id() == 2) {
+            write(e, w);
+          }
+        })
+        .serializeOn(where).transport(t).deadLetters(dead).build()) {
+      for (int i = 1; i <= 3; i++) {
+        if (i == 2 && where == Sink.SerializeOn.CALLER) {
+          IllegalStateException e = assertThrows(IllegalStateException.class, () -> sink.put(new Event(2)));
+          assertTrue(e.getMessage().contains("did not write one complete JSON value"), e.getMessage());
+        } else {
+          sink.put(new Event(i));
+        }
+      }
+    }
+    assertEquals(2, t.events.size());
+    for (String e : t.events) {
+      assertFalse(e.contains("\n"), e);
+      assertEquals(JsonObject.class, Json.parse(e).getClass());
+    }
+    if (where == Sink.SerializeOn.WRITER) {
+      assertTrue(((JsonObject) Json.parse(dead.events.get(0))).getString("error").contains("did not write one complete JSON value"));
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(Sink.SerializeOn.class)
   void manyProducersLoseNothingAndDuplicateNothing(Sink.SerializeOn where) throws Exception {
