@@ -36,13 +36,14 @@ import org.codehaus.janino.SimpleCompiler;
  */
 public final class Schemas {
   private static final int CACHE_SIZE = 64;
-  private static final Map<String, SchemaSet> CACHE =
+  /** Compiled sets by their options and text, compared as values (a string of them was ambiguous). */
+  private static final Map<List<Object>, SchemaSet> CACHE =
       Collections.synchronizedMap(
           new LinkedHashMap<>(16, 0.75f, true) {
             private static final long serialVersionUID = 1L;
 
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, SchemaSet> e) {
+            protected boolean removeEldestEntry(Map.Entry<List<Object>, SchemaSet> e) {
               return size() > CACHE_SIZE;
             }
           });
@@ -167,7 +168,7 @@ public final class Schemas {
      */
     public SchemaSet compile(String text) {
       Objects.requireNonNull(text, "text");
-      String key = this + "\n" + text;
+      List<Object> key = List.of(unknown, required, lenient, packageName, text);
       SchemaSet cached = CACHE.get(key);
       if (cached != null) {
         return cached;

@@ -579,6 +579,20 @@ class SchemasTest {
     assertThrows(SchemaException.class, () -> Schemas.compile(";;"), "no schema at all");
   }
 
+  /**
+   * The compile cache is keyed by the options as values: required("A", "x, y") (one field, named
+   * with a comma) and required("A", "x", "y") printed alike, and the second got the first's codec.
+   */
+  @Test
+  void optionsThatPrintAlikeAreNotTakenForEachOther() {
+    String text = "create json schema A(`x, y` int, x int, y int)";
+    Schemas.options().required("A", "x, y").compile(text);
+    Codec<JsonRecord> two = Schemas.options().required("A", "x", "y").compile(text).codec("A");
+    assertThrows(JsonException.class, () -> two.read(bytes("{\"x, y\":1}")));
+    assertSame(Schemas.options().required("A", "y", "x").compile(text), Schemas.options().required("A", "x", "y").compile(text),
+        "the same options in another order are the same key");
+  }
+
   @Test
   void schemaErrorsSayWhereAndWhat() {
     SchemaException unknownType = assertThrows(SchemaException.class,
