@@ -65,10 +65,23 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
     return Durations.atMostMax(d); // the JDK's client fails every request for a longer one
   }
 
-  /** A header on every request, such as {@code Authorization}. */
+  /**
+   * A header on every request, such as {@code Authorization}.
+   *
+   * @throws IllegalArgumentException for a header the JDK's HttpClient refuses (an invalid name or
+   *     value, or one it sets itself, such as {@code Host} or {@code Content-Length}): here, rather
+   *     than on every request, where the sink would retry it until it gave up
+   */
   public B header(String name, String value) {
-    headers.add(Objects.requireNonNull(name, "name"));
-    headers.add(Objects.requireNonNull(value, "value"));
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(value, "value");
+    try {
+      java.net.http.HttpRequest.newBuilder().header(name, value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("the header " + name + " cannot be sent: " + e.getMessage(), e);
+    }
+    headers.add(name);
+    headers.add(value);
     return self();
   }
 

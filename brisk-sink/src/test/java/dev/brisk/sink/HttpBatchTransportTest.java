@@ -126,6 +126,19 @@ class HttpBatchTransportTest {
     }
   }
 
+  /** A header the JDK's client refuses failed every request, and the sink retried it until it gave up. */
+  @Test
+  void aHeaderTheClientRefusesIsRefusedByTheBuilder() {
+    URI u = URI.create("http://127.0.0.1:9/x");
+    String[][] bad = {{"Host", "elsewhere"}, {"Content-Length", "1"}, {"X-Id", "a\r\nInjected: b"}, {"Bad Name", "v"}};
+    for (String[] h : bad) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> HttpBatchTransport.builder(u).header(h[0], h[1]), h[0]);
+      assertTrue(e.getMessage().startsWith("the header " + h[0] + " cannot be sent: "), e.getMessage());
+    }
+    HttpBatchTransport.builder(u).header("Authorization", "Bearer x").header("X-Tenant", "t1").build();
+  }
+
   /** The JDK's client fails every request with "long overflow" for a timeout of over 292 years. */
   @Test
   void theLongestTimeoutIsTakenAsTheLongestTheClientTakes() throws Exception {
