@@ -62,6 +62,11 @@ public final class Outcome {
     return states == null;
   }
 
+  /** How many events a per-event outcome is for; -1 for a uniform one, which fits any batch. */
+  int size() {
+    return states == null ? -1 : states.length;
+  }
+
   byte state(int i) {
     return states == null ? uniform : states[i];
   }

@@ -743,6 +743,10 @@ public final class Sink<T> implements AutoCloseable {
         out = t.send(b);
         if (out == null) {
           out = Outcome.retry(t.describe() + " returned no outcome");
+        } else if (!out.uniform() && out.size() != b.size()) {
+          // A transport's bug, which must not stop the writer thread or pass for a delivery.
+          out = Outcome.retry(t.describe() + " returned an outcome for " + out.size() + " events, but the batch has "
+              + b.size());
         }
       } catch (IOException | RuntimeException e) {
         out = Outcome.retry(describe(e));

@@ -441,6 +441,30 @@ class SinkTest {
    * NDJSON and _bulk then took it as two (and an HTTP array body was not JSON). It is refused now,
    * as a serializer that writes nothing is, on either thread, and the other events go.
    */
+  /**
+   * An outcome for fewer events than the batch (a transport's bug) stopped the writer thread with
+   * an index out of bounds, and every event after it failed; it is retried as the whole batch now.
+   */
+  @Test
+  void anOutcomeOfTheWrongSizeIsRetriedAndTheWriterGoesOn() throws Exception {
+    RecordingTransport good = new RecordingTransport();
+    java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+    Transport buggy = batch -> calls.incrementAndGet() == 1 ? Outcome.builder(batch.size() - 1).build() : good.send(batch);
+    SinkMetrics m;
+    try (Sink<Event> sink = Sink.<Event>builder().serializer(SinkTest::write).transport(buggy)
+        .maxBatchEvents(3).retry(RetryPolicy.exponential(Duration.ofMillis(1), Duration.ofMillis(2)).maxAttempts(5)).build()) {
+      for (int i = 1; i <= 6; i++) {
+        sink.put(new Event(i));
+      }
+      assertTrue(sink.flush(Duration.ofSeconds(10)));
+      m = sink.metrics();
+    }
+    assertEquals(6, good.events.size());
+    assertEquals(6, new HashSet<>(good.events).size(), "each event once");
+    assertEquals(6, m.delivered());
+    assertTrue(m.retried() >= 1, m.toString());
+  }
+
   @ParameterizedTest
   @EnumSource(Sink.SerializeOn.class)
   void aSerializerThatWritesTwoValuesForOneEventIsRefused(Sink.SerializeOn where) throws Exception {
