@@ -619,7 +619,9 @@ public final class Sink<T> implements AutoCloseable {
         try {
           serializer.write((T) o, b.w);
           ok = b.commit(before);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
+          // A serializer that recursed without end (an object holding itself) costs its event,
+          // not the writer thread and every event after it.
           b.rollback();
           unserializable(o, e);
           return;
@@ -799,8 +801,14 @@ public final class Sink<T> implements AutoCloseable {
       deliverDead(view(dead));
     }
 
-    private void unserializable(Object event, RuntimeException e) {
-      String text = String.valueOf(event);
+    private void unserializable(Object event, Throwable e) {
+      String text;
+      try {
+        text = String.valueOf(event);
+      } catch (RuntimeException | StackOverflowError t) {
+        text = event.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(event))
+            + " (its toString() failed: " + describe(t) + ")";
+      }
       if (text.length() > 1000) {
         text = text.substring(0, 1000) + "...";
       }

@@ -423,6 +423,57 @@ class SinkTest {
     assertEquals("Event[id=2, name=event 2]", record.getString("eventText"));
   }
 
+  /** An object that holds itself: its toString() and a naive serializer never end. */
+  static final class Loop {
+    final List<Object> items = new ArrayList<>();
+
+    Loop() {
+      items.add(this);
+    }
+
+    @Override
+    public String toString() {
+      return "Loop" + items;
+    }
+
+    /** Recurses before it writes anything, so that no writer limit stops it first. */
+    void write(JsonWriter w) {
+      ((Loop) items.get(0)).write(w);
+    }
+  }
+
+  /**
+   * A serializer that recursed without end threw StackOverflowError on the writer thread, which
+   * stopped it: every later event failed. Now that event alone is dead-lettered (its toString()
+   * overflows too, and is not needed), and the sink goes on.
+   */
+  @Test
+  void aSerializerThatOverflowsTheStackCostsItsEventNotTheSink() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    RecordingTransport dead = new RecordingTransport();
+    SinkMetrics m;
+    try (Sink<Object> sink = Sink.<Object>builder()
+        .serializer((o, w) -> {
+          if (o instanceof Loop) {
+            ((Loop) o).write(w);
+          } else {
+            w.value((String) o);
+          }
+        })
+        .transport(t).deadLetters(dead).build()) {
+      sink.put("a");
+      sink.put(new Loop());
+      sink.put("b");
+      assertTrue(sink.flush(Duration.ofSeconds(10)));
+      m = sink.metrics();
+    }
+    assertEquals(List.of("\"a\"", "\"b\""), t.events);
+    assertEquals(1, m.deadLettered());
+    JsonObject record = (JsonObject) Json.parse(dead.events.get(0));
+    assertEquals("could not serialize the event: StackOverflowError", record.getString("error"));
+    assertTrue(record.getString("eventText").contains("its toString() failed: StackOverflowError"), record.getString("eventText"));
+  }
+
   @Test
   void anEventTheSerializerCannotWriteIsRefusedByPutOnTheCallerThread() throws Exception {
     RecordingTransport t = new RecordingTransport();
