@@ -293,7 +293,12 @@ public final class CodecSupport {
     if (r.token() != JsonToken.STRING) {
       return r.getBigDecimal();
     }
-    return number(r, "a number").getBigDecimal();
+    JsonReader in = number(r, "a number");
+    try {
+      return in.getBigDecimal();
+    } catch (JsonException e) {
+      throw inString(r, e); // at the member, not at the start of the string's own reader
+    }
   }
 
   /** A reader standing on the number that is the whole of the current string. */

@@ -294,6 +294,12 @@ class SchemasTest {
     assertEquals("$.i", bad.path());
     JsonException over = assertThrows(JsonException.class, () -> lenient.read(bytes("{\"i\":\"2147483648\"}")));
     assertEquals("$.i", over.path());
+    // A BigDecimal in a string that no BigDecimal holds: at the member (it said line 1, column 1, $).
+    Codec<JsonRecord> decimals = Schemas.options().lenient(true).compile("create json schema D(bd BigDecimal)").codec("D");
+    JsonException beyond = assertThrows(JsonException.class, () -> decimals.read(bytes("{\"bd\":\"1e99999999999\"}")));
+    assertEquals("$.bd", beyond.path());
+    assertEquals(7, beyond.column());
+    assertTrue(beyond.getMessage().contains("(in the string \"1e99999999999\")"), beyond.getMessage());
   }
 
   @Test
