@@ -40,6 +40,27 @@ final class Swar {
   }
 
   /**
+   * Whether {@code b} holds a {@code '?'}, eight bytes a step: {@code (t - 1) & ~t} has a byte's
+   * high bit set exactly when some byte of {@code t} is zero (a borrow can only make a false mark
+   * above a true one), and the bytes of {@code t = x ^ '?'...} are zero where x holds '?'.
+   */
+  static boolean hasQuestionMark(byte[] b) {
+    int i = 0;
+    for (int n = b.length - 7; i < n; i += 8) {
+      long t = (long) LONGS.get(b, i) ^ QUESTION_MARKS;
+      if (((t - ONES) & ~t & HIGHS) != 0) {
+        return true;
+      }
+    }
+    for (; i < b.length; i++) {
+      if (b[i] == '?') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Non-zero when one of the eight bytes is not an ASCII digit; the lowest set bit is the high bit
    * of the first such byte. A byte is a digit when its high nibble is 3 and stays 3 after adding 6;
    * each test leaves a non-zero byte for a non-digit. Adding 6 to a byte from 0xFA up carries into

@@ -86,6 +86,36 @@ class SwarTest {
         Swar::specialBytes);
   }
 
+  /** Every length up to 40, a '?' at every position or none, among every other byte value. */
+  @Test
+  void hasQuestionMarkFindsOneAnywhereAndNoFalseOne() {
+    SplittableRandom r = new SplittableRandom(3);
+    for (int len = 0; len <= 40; len++) {
+      for (int trial = 0; trial < 50; trial++) {
+        byte[] b = new byte[len];
+        for (int i = 0; i < len; i++) {
+          byte x;
+          do {
+            x = (byte) r.nextInt(256);
+          } while (x == '?');
+          b[i] = x;
+        }
+        assertEquals(false, Swar.hasQuestionMark(b), "none in " + java.util.Arrays.toString(b));
+        for (int at = 0; at < len; at++) {
+          byte keep = b[at];
+          b[at] = '?';
+          assertEquals(true, Swar.hasQuestionMark(b), "at " + at + " of " + len);
+          b[at] = keep;
+        }
+      }
+    }
+    byte[] near = new byte[16];
+    java.util.Arrays.fill(near, (byte) ('?' + 1)); // '@' and '>' next to '?': no borrow makes one
+    assertEquals(false, Swar.hasQuestionMark(near));
+    java.util.Arrays.fill(near, (byte) ('?' - 1));
+    assertEquals(false, Swar.hasQuestionMark(near));
+  }
+
   @Test
   void nonDigitsMarksExactlyTheFirstByteThatIsNotADigit() {
     everyByteAtEveryPosition(new int[] {'0', '5', '9'}, SwarTest::notDigit, Swar::nonDigits);
