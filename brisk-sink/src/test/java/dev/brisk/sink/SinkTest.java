@@ -488,11 +488,6 @@ class SinkTest {
   }
 
   /**
-   * A serializer that writes two values for one event wrote one event with a line break in it:
-   * NDJSON and _bulk then took it as two (and an HTTP array body was not JSON). It is refused now,
-   * as a serializer that writes nothing is, on either thread, and the other events go.
-   */
-  /**
    * An outcome for fewer events than the batch (a transport's bug) stopped the writer thread with
    * an index out of bounds, and every event after it failed; it is retried as the whole batch now.
    */
@@ -516,6 +511,11 @@ class SinkTest {
     assertTrue(m.retried() >= 1, m.toString());
   }
 
+  /**
+   * A serializer that writes two values for one event wrote one event with a line break in it:
+   * NDJSON and _bulk then took it as two (and an HTTP array body was not JSON). It is refused now,
+   * as a serializer that writes nothing is, on either thread, and the other events go.
+   */
   @ParameterizedTest
   @EnumSource(Sink.SerializeOn.class)
   void aSerializerThatWritesTwoValuesForOneEventIsRefused(Sink.SerializeOn where) throws Exception {
