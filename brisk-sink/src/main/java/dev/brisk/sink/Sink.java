@@ -17,7 +17,6 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
-import org.jctools.queues.MpscArrayQueue;
 
 /**
  * A batching event sink: producers hand events over without a lock, one background writer thread
@@ -43,8 +42,8 @@ import org.jctools.queues.MpscArrayQueue;
  * <h2>Threads</h2>
  * {@link #put}, {@link #offer}, {@link #flush}, {@link #metrics} and {@link #close} may be called
  * from any number of threads. {@code put} and {@code offer} take no lock: the event goes into a
- * JCTools {@link MpscArrayQueue} (a CAS on its producer index), passing a {@link ProducerGate}
- * (two striped counters that let {@code close} wait for producers in flight); only when the queue
+ * {@link HandOffQueue} with one CAS on its producer index, which {@code close} closes with a CAS
+ * on the same word, so no event can slip in after the writer's last look; only when the queue
  * is full does {@code put} wait, parked until the writer has taken a quarter of the queue's
  * events or bytes, or emptied it. The
  * serializer and the transport run on the writer thread (the serializer on the calling thread
@@ -61,8 +60,8 @@ import org.jctools.queues.MpscArrayQueue;
  *
  * <h2>Closing</h2>
  * {@link #close(Duration)} stops new events ({@code put} and {@code offer} then throw {@link
- * IllegalStateException}), waits until every producer inside {@code put}/{@code offer} has left,
- * then lets the writer deliver everything queued. Retries go on until the timeout; what is still
+ * IllegalStateException}; a hand-over that won its CAS before the close is accepted), then lets
+ * the writer deliver everything queued. Retries go on until the timeout; what is still
  * undelivered then goes to the dead letters with the reason "not delivered before close timeout".
  */
 public final class Sink<T> implements AutoCloseable {
@@ -91,11 +90,11 @@ public final class Sink<T> implements AutoCloseable {
   private final long maxPutParkNanos;
   private final RetryPolicy retry;
   private final boolean onCaller;
-  private final MpscArrayQueue<Object> queue;
+  private final HandOffQueue<Object> queue;
   private final Thread writer;
 
-  // Producer side. accepted = exits - refused (exact once no producer is inside put/offer).
-  private final ProducerGate gate = new ProducerGate();
+  // Producer side. accepted = events offered to the queue (its index counts flush markers too, and
+  // the writer counts the markers it takes out).
   private final LongAdder refused = new LongAdder();
   /** Bytes of serialized events in the queue (CALLER mode only). */
   private final AtomicLong queuedBytes = new AtomicLong();
@@ -123,6 +122,8 @@ public final class Sink<T> implements AutoCloseable {
   private final Histogram latency = new ConcurrentHistogram(3);
   private final List<String> failures = new ArrayList<>(); // the first reasons; guarded by itself
   private volatile Throwable writerError;
+  /** Flush markers the writer has taken out of the queue, whose index counts them as offers. */
+  private volatile long markersTaken;
 
   private Sink(Builder<T> b) {
     this.serializer = Objects.requireNonNull(b.serializer, "serializer: call serializer(...)");
@@ -136,7 +137,7 @@ public final class Sink<T> implements AutoCloseable {
     this.maxPutParkNanos = b.maxPutParkNanos;
     this.retry = b.retry;
     this.onCaller = b.serializeOn == SerializeOn.CALLER;
-    this.queue = new MpscArrayQueue<>(Math.max(2, b.queueEvents));
+    this.queue = new HandOffQueue<>(b.queueEvents);
     this.wakeEvery = Math.max(1, queue.capacity() / 4);
     this.wakeEveryBytes = Math.max(1, maxQueueBytes / 4);
     this.writer = new Thread(new Writer(), "brisk-sink-writer-" + THREADS.incrementAndGet());
@@ -164,11 +165,15 @@ public final class Sink<T> implements AutoCloseable {
     Objects.requireNonNull(event, "event");
     boolean ok = false;
     try {
-      if (!gate.enter()) {
+      Object item = onCaller ? serializeOpen(event) : event;
+      int r = handOver(item);
+      if (r == HandOffQueue.FULL) {
+        r = putSlow(item);
+      }
+      if (r == HandOffQueue.CLOSED) {
         throw closedException();
       }
-      Object item = onCaller ? serialize(event) : event;
-      ok = handOver(item) || putSlow(item);
+      ok = r == HandOffQueue.OFFERED;
       if (!ok) {
         throw new SinkFullException("the sink's queue stayed full for "
             + Duration.ofNanos(putTimeoutNanos) + ": the transport (" + transport.describe()
@@ -178,7 +183,6 @@ public final class Sink<T> implements AutoCloseable {
       if (!ok) {
         refused.increment();
       }
-      gate.exit();
     }
   }
 
@@ -192,33 +196,35 @@ public final class Sink<T> implements AutoCloseable {
     Objects.requireNonNull(event, "event");
     boolean ok = false;
     try {
-      if (!gate.enter()) {
+      int r = handOver(onCaller ? serializeOpen(event) : event);
+      if (r == HandOffQueue.CLOSED) {
         throw closedException();
       }
-      ok = handOver(onCaller ? serialize(event) : event);
+      ok = r == HandOffQueue.OFFERED;
       return ok;
     } finally {
       if (!ok) {
         refused.increment();
       }
-      gate.exit();
     }
   }
 
-  private boolean handOver(Object item) {
+  /** {@link HandOffQueue#OFFERED}, {@code FULL} (or over the byte capacity) or {@code CLOSED}. */
+  private int handOver(Object item) {
     if (onCaller && !reserveBytes(((byte[]) item).length)) {
-      return false;
+      return queue.isClosed() ? HandOffQueue.CLOSED : HandOffQueue.FULL;
     }
-    if (!queue.offer(item)) {
+    int r = queue.offer(item);
+    if (r != HandOffQueue.OFFERED) {
       if (onCaller) {
         queuedBytes.addAndGet(-((byte[]) item).length);
       }
-      return false;
+      return r;
     }
     if (writerParked) { // StoreLoad: the offer's CAS precedes this read
       LockSupport.unpark(writer);
     }
-    return true;
+    return r;
   }
 
   private boolean reserveBytes(int n) {
@@ -237,7 +243,7 @@ public final class Sink<T> implements AutoCloseable {
    * either the look sees the room or the writer sees this thread and unparks it (an unpark before
    * the park makes the park return at once). The park is also bounded, as a safety net.
    */
-  private boolean putSlow(Object item) throws InterruptedException {
+  private int putSlow(Object item) throws InterruptedException {
     long deadline = System.nanoTime() + putTimeoutNanos;
     Thread me = Thread.currentThread();
     waiting.add(me);
@@ -246,15 +252,13 @@ public final class Sink<T> implements AutoCloseable {
         if (Thread.interrupted()) {
           throw new InterruptedException("interrupted while waiting for room in the sink's queue");
         }
-        if (gate.isClosed()) {
-          throw closedException();
-        }
-        if (handOver(item)) {
-          return true;
+        int r = handOver(item);
+        if (r != HandOffQueue.FULL) {
+          return r;
         }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-          return false;
+          return r;
         }
         LockSupport.parkNanos(this, Math.min(left, maxPutParkNanos));
       }
@@ -273,7 +277,11 @@ public final class Sink<T> implements AutoCloseable {
     }
   }
 
-  private byte[] serialize(T event) {
+  /** The event's bytes, for CALLER mode; a closed sink throws first rather than serialize in vain. */
+  private byte[] serializeOpen(T event) {
+    if (queue.isClosed()) {
+      throw closedException();
+    }
     return JsonWriter.toBytes(w -> {
       serializer.write(event, w);
       if (!w.isComplete() || w.topLevelValues() != 1) {
@@ -297,9 +305,12 @@ public final class Sink<T> implements AutoCloseable {
    * for {@link RetryPolicy#forever} is never: {@link #flush(Duration)} bounds the wait.
    */
   public void flush() throws InterruptedException {
-    Marker m = new Marker(false);
-    if (enqueueMarker(m, 0, false) == QUEUED) {
+    Marker m = new Marker();
+    int queued = enqueueMarker(m, 0, false);
+    if (queued == QUEUED) {
       m.await(writer, 0, false);
+    } else if (queued == CLOSED) {
+      awaitWriterEnd(0, false);
     }
   }
 
@@ -313,15 +324,36 @@ public final class Sink<T> implements AutoCloseable {
    */
   public boolean flush(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + Durations.nanos(timeout);
-    Marker m = new Marker(false);
+    Marker m = new Marker();
     int queued = enqueueMarker(m, deadline, true);
+    if (queued == CLOSED) {
+      return awaitWriterEnd(deadline, true);
+    }
     return queued == WRITER_STOPPED || (queued == QUEUED && m.await(writer, deadline, true));
+  }
+
+  /**
+   * After the close: everything accepted is the writer's to finish before it ends, so a flush
+   * waits for that (or, when {@code timed}, until {@code deadline}).
+   */
+  private boolean awaitWriterEnd(long deadline, boolean timed) throws InterruptedException {
+    if (!timed) {
+      writer.join();
+      return true;
+    }
+    long left = deadline - System.nanoTime();
+    if (left > 0) {
+      TimeUnit.NANOSECONDS.timedJoin(writer, left);
+    }
+    return !writer.isAlive();
   }
 
   /** A snapshot of the counters; see {@link SinkMetrics} for what is exact when. */
   public SinkMetrics metrics() {
     long r = refused.sum();
-    long accepted = gate.exits() - r; // exact after close; while running, off by the producers in flight
+    // Exact after close (the writer has taken every marker); while running, a flush's marker
+    // still in the queue counts as an event.
+    long accepted = queue.offered() - markersTaken;
     return new SinkMetrics(
         accepted, r, delivered, retried, deadLettered, failed, queue.size(), batches, bytes, latency.copy());
   }
@@ -339,23 +371,20 @@ public final class Sink<T> implements AutoCloseable {
       if (finalMetrics != null) {
         return finalMetrics;
       }
-      // No producer is inside put/offer after this, and none will get in. Producers waiting for
-      // room are woken to see the gate shut.
-      gate.shut();
+      // After this CAS no event or flush marker gets into the queue; one whose CAS came first is
+      // in it, and the writer takes everything in it before it ends. Producers waiting for room
+      // are woken to see the queue closed.
+      queue.close();
       wakeProducers();
-      gate.closeAndAwait();
       long timeoutNanos = Durations.nanos(timeout);
       abortAt = System.nanoTime() + timeoutNanos;
       aborting = true;
-      Marker m = new Marker(true);
-      if (enqueueMarker(m, 0, false) == QUEUED) {
-        LockSupport.unpark(writer); // wakes a backoff sleep, which then sees the deadline
-        // a send in progress may still time out
-        writer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)) + 60_000);
-        if (writer.isAlive()) {
-          writer.interrupt();
-          writer.join(5_000);
-        }
+      LockSupport.unpark(writer); // wakes a park or a backoff sleep, which then sees the close and the deadline
+      // a send in progress may still time out
+      writer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)) + 60_000);
+      if (writer.isAlive()) {
+        writer.interrupt();
+        writer.join(5_000);
       }
       closeQuietly(transport);
       if (deadLetters != null) {
@@ -395,10 +424,16 @@ public final class Sink<T> implements AutoCloseable {
   /** The writer thread has stopped: it counted everything it could not deliver as failed. */
   private static final int WRITER_STOPPED = 1;
   private static final int TIMED_OUT = 2;
+  /** The sink is closed: the writer finishes what was accepted, then ends. */
+  private static final int CLOSED = 3;
 
   /** Puts {@code m} in the queue, waiting for room until {@code deadline} when {@code timed}. */
   private int enqueueMarker(Marker m, long deadline, boolean timed) throws InterruptedException {
-    while (!queue.offer(m)) {
+    int r;
+    while ((r = queue.offer(m)) != HandOffQueue.OFFERED) {
+      if (r == HandOffQueue.CLOSED) {
+        return writerError != null ? WRITER_STOPPED : CLOSED;
+      }
       if (!writer.isAlive()) {
         return WRITER_STOPPED;
       }
@@ -423,12 +458,7 @@ public final class Sink<T> implements AutoCloseable {
   }
 
   private static final class Marker {
-    final boolean close;
     final CountDownLatch done = new CountDownLatch(1);
-
-    Marker(boolean close) {
-      this.close = close;
-    }
 
     /**
      * Waits until the writer has passed this marker or stopped (true), or, when {@code timed},
@@ -530,7 +560,7 @@ public final class Sink<T> implements AutoCloseable {
         loop();
       } catch (Throwable t) {
         writerError = t;
-        gate.shut();
+        queue.close();
         wakeProducers();
         synchronized (failures) {
           failures.add("writer thread stopped: " + t);
@@ -540,16 +570,26 @@ public final class Sink<T> implements AutoCloseable {
     }
 
     private void loop() {
-      final MpscArrayQueue<Object> q = queue;
+      final HandOffQueue<Object> q = queue;
       int taken = 0; // events taken since producers were last woken
       long takenBytes = 0; // and their bytes, in CALLER mode
       for (;;) {
-        Object o = q.relaxedPoll();
+        Object o = q.poll();
         if (o == null) {
           if (taken > 0) {
             taken = 0;
             takenBytes = 0;
             wakeProducers();
+          }
+          if (q.isClosed()) {
+            if (q.isDrainedAndClosed()) {
+              if (batch.count > 0) {
+                deliverBatch();
+              }
+              return;
+            }
+            Thread.onSpinWait(); // a producer whose CAS beat the close is storing its event
+            continue;
           }
           if (batch.count > 0) {
             long now = System.nanoTime();
@@ -568,15 +608,11 @@ public final class Sink<T> implements AutoCloseable {
           continue;
         }
         if (o instanceof Marker) {
-          Marker m = (Marker) o;
+          markersTaken++;
           if (batch.count > 0) {
             deliverBatch();
           }
-          if (m.close) {
-            finish(m);
-            return;
-          }
-          m.done.countDown();
+          ((Marker) o).done.countDown();
           continue;
         }
         if (batch.count == 0) {
@@ -592,17 +628,6 @@ public final class Sink<T> implements AutoCloseable {
           wakeProducers();
         }
       }
-    }
-
-    /** After the close marker: only flush markers that raced with close can follow it. */
-    private void finish(Marker closeMarker) {
-      Object o;
-      while ((o = queue.relaxedPoll()) != null) {
-        if (o instanceof Marker) {
-          ((Marker) o).done.countDown();
-        }
-      }
-      closeMarker.done.countDown();
     }
 
     @SuppressWarnings("unchecked")
@@ -871,10 +896,17 @@ public final class Sink<T> implements AutoCloseable {
 
     private void failRemaining(String why) {
       // The writer cannot go on: count what it holds and what is queued, so that close reports it.
+      // The queue is closed (run() closed it): what producers got in before that is all there is.
       long n = batch.count;
-      Object o;
-      while ((o = queue.relaxedPoll()) != null) {
-        if (o instanceof Marker) {
+      for (;;) {
+        Object o = queue.poll();
+        if (o == null) {
+          if (queue.isDrainedAndClosed()) {
+            break;
+          }
+          Thread.onSpinWait(); // a producer whose CAS beat the close is storing its event
+        } else if (o instanceof Marker) {
+          markersTaken++;
           ((Marker) o).done.countDown();
         } else {
           n++;
@@ -918,8 +950,8 @@ public final class Sink<T> implements AutoCloseable {
     private RetryPolicy retry = RetryPolicy.defaults();
     private SerializeOn serializeOn = SerializeOn.WRITER;
 
-    /** The largest queue: JCTools' arrays take a power of two, and 2^30 is the largest an int holds. */
-    static final int MAX_QUEUE_EVENTS = 1 << 30;
+    /** The largest queue: its array takes a power of two, and 2^30 is the largest an int holds. */
+    static final int MAX_QUEUE_EVENTS = HandOffQueue.MAX_CAPACITY;
 
     Builder() {}
 
