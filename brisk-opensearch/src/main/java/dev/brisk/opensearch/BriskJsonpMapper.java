@@ -8,8 +8,11 @@ import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParsingException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -29,7 +32,9 @@ import org.opensearch.client.json.JsonpSerializable;
  *       {@code JsonpMapperBase} does);
  *   <li>your classes through their Brisk codec ({@code @JsonCodec}, {@link Codecs#get}), which
  *       reads the document's bytes in place from Brisk's parser and writes into Brisk's generator;
- *   <li>strings, numbers, booleans and JSON-P values directly;
+ *   <li>strings, booleans, JSON-P values and numbers ({@code Integer}, {@code Long}, {@code Short},
+ *       {@code Byte}, {@code Double}, {@code Float}, {@code BigDecimal} and {@code BigInteger}
+ *       exactly, {@code Number}) directly;
  *   <li>anything else through the fallback mapper you give ({@code JacksonJsonpMapper}, say), on
  *       that mapper's own parser and generator with the value passed over as bytes (slower, but
  *       JacksonJsonpMapper accepts no other provider's), or a clear error naming the class and the
@@ -88,6 +93,38 @@ public final class BriskJsonpMapper implements JsonpMapper {
       if (type == Double.class) {
         return (p, m) -> JsonpDeserializer.doubleDeserializer().deserialize(p, m);
       }
+      if (type == Float.class) {
+        return (p, m) -> JsonpDeserializer.floatDeserializer().deserialize(p, m);
+      }
+      if (type == Short.class || type == Byte.class) {
+        boolean isShort = type == Short.class;
+        return (p, m) -> {
+          Integer v = JsonpDeserializer.integerDeserializer().deserialize(p, m);
+          if (v == null) {
+            return null;
+          }
+          if (isShort ? v != v.shortValue() : v != v.byteValue()) {
+            throw new JsonParsingException(v + " is out of the range of " + type.getSimpleName(), p.getLocation());
+          }
+          return isShort ? (Object) v.shortValue() : (Object) v.byteValue();
+        };
+      }
+      if (type == BigDecimal.class) {
+        return (p, m) -> exactNumber(p, m);
+      }
+      if (type == BigInteger.class) {
+        return (p, m) -> {
+          BigDecimal v = exactNumber(p, m);
+          try {
+            return v == null ? null : v.toBigIntegerExact();
+          } catch (ArithmeticException e) {
+            throw new JsonParsingException(v + " is not an integer", p.getLocation());
+          }
+        };
+      }
+      if (type == Number.class) {
+        return (p, m) -> JsonpDeserializer.numberDeserializer().deserialize(p, m);
+      }
       if (type == Boolean.class) {
         return (p, m) -> JsonpDeserializer.booleanDeserializer().deserialize(p, m);
       }
@@ -130,8 +167,18 @@ public final class BriskJsonpMapper implements JsonpMapper {
       if (type == Integer.class || type == Long.class || type == Short.class || type == Byte.class) {
         return (v, g, m) -> g.write(((Number) v).longValue());
       }
-      if (type == Double.class || type == Float.class) {
-        return (v, g, m) -> g.write(((Number) v).doubleValue());
+      if (type == Double.class) {
+        return (v, g, m) -> g.write((Double) v);
+      }
+      if (type == Float.class) {
+        // The float's own shortest decimal (0.1f as 0.1, not its double 0.10000000149011612)
+        return (v, g, m) -> g.write(Double.parseDouble(v.toString()));
+      }
+      if (type == BigDecimal.class) {
+        return (v, g, m) -> g.write((BigDecimal) v);
+      }
+      if (type == BigInteger.class) {
+        return (v, g, m) -> g.write((BigInteger) v);
       }
       if (type == Boolean.class) {
         return (v, g, m) -> g.write((Boolean) v);
@@ -157,6 +204,28 @@ public final class BriskJsonpMapper implements JsonpMapper {
       return (v, g, m) -> {
         throw missing(type, "write");
       };
+    }
+
+    /**
+     * A number read exactly, as its BigDecimal; like the client's own number deserializers, a
+     * string holding a number is taken too, and JSON null is null.
+     */
+    private static BigDecimal exactNumber(JsonParser p, JsonpMapper m) {
+      JsonParser.Event e = p.next();
+      if (e == JsonParser.Event.VALUE_NULL) {
+        return null;
+      }
+      if (e == JsonParser.Event.VALUE_NUMBER) {
+        return p.getBigDecimal();
+      }
+      if (e == JsonParser.Event.VALUE_STRING) {
+        try {
+          return new BigDecimal(p.getString());
+        } catch (NumberFormatException x) {
+          throw new JsonParsingException("expected a number, found the string \"" + p.getString() + "\"", p.getLocation());
+        }
+      }
+      throw new JsonParsingException("expected a number, found " + e, p.getLocation());
     }
 
     private static Codec<?> codec(Class<?> type) {
