@@ -193,11 +193,8 @@ public final class OpenSearchBulkTransport implements Transport {
     if (status == 413) {
       return split(part);
     }
-    String reason = "HTTP " + status + " from " + nodes.get(current) + "/_bulk" + HttpTransportBuilder.answerStart(response.body());
-    if (status == 408 || status == 429 || status >= 500) {
-      return Outcome.retry(reason);
-    }
-    return Outcome.rejected(reason);
+    return HttpTransportBuilder.failure(
+        response, "HTTP " + status + " from " + nodes.get(current) + "/_bulk" + HttpTransportBuilder.answerStart(response.body()));
   }
 
   private Outcome split(Batch part) throws IOException {

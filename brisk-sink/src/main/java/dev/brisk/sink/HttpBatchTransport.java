@@ -21,7 +21,8 @@ import java.util.zip.GZIPOutputStream;
  *   <li>2xx: all delivered;
  *   <li>413 (payload too large): the batch is split in halves, each sent on its own, down to single
  *       events; a single event that is still too large is rejected (dead-lettered);
- *   <li>408, 429 and 5xx, timeouts and connection errors: retried by the sink's policy;
+ *   <li>408, 429 and 5xx, timeouts and connection errors: retried by the sink's policy, not
+ *       sooner than a {@code Retry-After} asks (up to the policy's longest wait);
  *   <li>any other status (400, 401, 404, ...): the whole batch rejected, with the status and the
  *       start of the response body as the reason.
  * </ul>
@@ -98,11 +99,7 @@ public final class HttpBatchTransport implements Transport {
     if (status == 413) {
       return split(batch);
     }
-    String reason = "HTTP " + status + " from " + uri + HttpTransportBuilder.answerStart(response.body());
-    if (status == 408 || status == 429 || status >= 500) {
-      return Outcome.retry(reason);
-    }
-    return Outcome.rejected(reason);
+    return HttpTransportBuilder.failure(response, "HTTP " + status + " from " + uri + HttpTransportBuilder.answerStart(response.body()));
   }
 
   /** 413: halves, each on its own; one event that is still too large cannot be sent at all. */

@@ -8,6 +8,10 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -202,6 +206,40 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
 
     byte[] bytes() {
       return size == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, size);
+    }
+  }
+
+  /**
+   * What an answer that is neither a success nor 413 means for the whole batch: 408, 429 and 5xx
+   * are worth another attempt, after the wait a {@code Retry-After} asks for when there is one;
+   * any other status rejects the batch for good.
+   */
+  public static Outcome failure(HttpResponse<?> response, String reason) {
+    int status = response.statusCode();
+    if (status == 408 || status == 429 || status >= 500) {
+      Duration after = retryAfter(response);
+      return after == null ? Outcome.retry(reason) : Outcome.retryAfter(reason, after);
+    }
+    return Outcome.rejected(reason);
+  }
+
+  /**
+   * The wait an answer's {@code Retry-After} asks for (RFC 9110, 10.2.3: a number of seconds or an
+   * HTTP date; a date past is no wait), or null when it has none, or one that is neither.
+   */
+  public static Duration retryAfter(HttpResponse<?> response) {
+    String v = response.headers().firstValue("Retry-After").orElse("").strip();
+    if (v.isEmpty()) {
+      return null;
+    }
+    if (v.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      return Duration.ofSeconds(v.length() > 18 ? Long.MAX_VALUE : Long.parseLong(v));
+    }
+    try {
+      Duration d = Duration.between(Instant.now(), ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME));
+      return d.isNegative() ? Duration.ZERO : d;
+    } catch (DateTimeParseException e) {
+      return null;
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.brisk.sink;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -17,7 +18,7 @@ public final class Outcome {
   static final byte RETRY = 1;
   static final byte REJECTED = 2;
 
-  private static final Outcome ALL_DELIVERED = new Outcome(DELIVERED, null, null, null);
+  private static final Outcome ALL_DELIVERED = new Outcome(DELIVERED, null, null, null, 0);
 
   /** The state of every event, when all share one. */
   private final byte uniform;
@@ -26,12 +27,15 @@ public final class Outcome {
   /** Per-event reason, or null; with {@link #uniformReason} for a uniform outcome. */
   private final String[] reasons;
   private final String uniformReason;
+  /** For a uniform retry: the least wait the destination asked for, in nanoseconds; else 0. */
+  private final long retryAfterNanos;
 
-  private Outcome(byte uniform, byte[] states, String[] reasons, String uniformReason) {
+  private Outcome(byte uniform, byte[] states, String[] reasons, String uniformReason, long retryAfterNanos) {
     this.uniform = uniform;
     this.states = states;
     this.reasons = reasons;
     this.uniformReason = uniformReason;
+    this.retryAfterNanos = retryAfterNanos;
   }
 
   /** Every event was delivered. */
@@ -41,12 +45,26 @@ public final class Outcome {
 
   /** Nothing was delivered, and sending the whole batch again may succeed. */
   public static Outcome retry(String reason) {
-    return new Outcome(RETRY, null, null, Objects.requireNonNull(reason, "reason"));
+    return new Outcome(RETRY, null, null, Objects.requireNonNull(reason, "reason"), 0);
+  }
+
+  /**
+   * Nothing was delivered, and the destination asked for the next attempt no sooner than {@code
+   * after} (an HTTP {@code Retry-After}, say). The sink then waits that long, or its retry
+   * policy's wait when that is longer, but never longer than the policy's longest wait: a
+   * destination cannot stall the sink for a day.
+   */
+  public static Outcome retryAfter(String reason, Duration after) {
+    Objects.requireNonNull(reason, "reason");
+    if (after.isNegative()) {
+      throw new IllegalArgumentException("a wait cannot be negative, got " + after);
+    }
+    return new Outcome(RETRY, null, null, reason, Durations.nanos(after));
   }
 
   /** Nothing was delivered, and no event of the batch ever will be: all go to dead letters. */
   public static Outcome rejected(String reason) {
-    return new Outcome(REJECTED, null, null, Objects.requireNonNull(reason, "reason"));
+    return new Outcome(REJECTED, null, null, Objects.requireNonNull(reason, "reason"), 0);
   }
 
   /**
@@ -65,6 +83,11 @@ public final class Outcome {
   /** How many events a per-event outcome is for; -1 for a uniform one, which fits any batch. */
   int size() {
     return states == null ? -1 : states.length;
+  }
+
+  /** The least wait before the next attempt that the destination asked for, in nanoseconds; 0 for none. */
+  long retryAfterNanos() {
+    return retryAfterNanos;
   }
 
   byte state(int i) {
@@ -125,7 +148,8 @@ public final class Outcome {
     if (states == null) {
       return uniform == DELIVERED
           ? "Outcome[delivered]"
-          : "Outcome[" + (uniform == RETRY ? "retry" : "rejected") + ": " + uniformReason + "]";
+          : "Outcome[" + (uniform == RETRY ? "retry" : "rejected")
+              + (retryAfterNanos > 0 ? " after " + Duration.ofNanos(retryAfterNanos) : "") + ": " + uniformReason + "]";
     }
     return "Outcome[" + states.length + " events, " + count(states.length, DELIVERED) + " delivered, "
         + count(states.length, RETRY) + " to retry, " + count(states.length, REJECTED) + " rejected]";
@@ -187,7 +211,7 @@ public final class Outcome {
     }
 
     public Outcome build() {
-      return new Outcome(DELIVERED, states.clone(), reasons.clone(), null);
+      return new Outcome(DELIVERED, states.clone(), reasons.clone(), null, 0);
     }
   }
 
@@ -200,11 +224,12 @@ public final class Outcome {
     return uniform == other.uniform
         && Arrays.equals(states, other.states)
         && Arrays.equals(reasons, other.reasons)
-        && Objects.equals(uniformReason, other.uniformReason);
+        && Objects.equals(uniformReason, other.uniformReason)
+        && retryAfterNanos == other.retryAfterNanos;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(uniform, Arrays.hashCode(states), uniformReason);
+    return Objects.hash(uniform, Arrays.hashCode(states), uniformReason, retryAfterNanos);
   }
 }

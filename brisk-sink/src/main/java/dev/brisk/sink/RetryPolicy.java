@@ -96,6 +96,15 @@ public final class RetryPolicy {
     return (long) Math.min(d, (double) Durations.nanos(max));
   }
 
+  /**
+   * The wait after {@code attempts} failed attempts, in nanoseconds: this policy's, jitter
+   * applied, or the {@code atLeast} a destination asked for when that is longer, but never longer
+   * than this policy's longest wait.
+   */
+  long delayNanos(int attempts, long atLeast) {
+    return Math.max(delayNanos(attempts), Math.min(atLeast, Durations.nanos(max)));
+  }
+
   /** The wait after {@code attempts} failed attempts, jitter applied, in nanoseconds. */
   public long delayNanos(int attempts) {
     long nominal = nominalDelayNanos(attempts);

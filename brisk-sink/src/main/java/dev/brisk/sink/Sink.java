@@ -701,6 +701,7 @@ public final class Sink<T> implements AutoCloseable {
         int[] retryIdx = null;
         int retryN = 0;
         String lastReason = null;
+        long serverWait = 0; // what a destination asked for (Retry-After)
         if (out.uniform()) {
           byte s = out.state(0);
           if (s == Outcome.DELIVERED) {
@@ -714,6 +715,7 @@ public final class Sink<T> implements AutoCloseable {
           }
           retryN = n;
           lastReason = out.reason(0);
+          serverWait = out.retryAfterNanos();
         } else {
           long ok = 0;
           long okBytes = 0;
@@ -751,7 +753,7 @@ public final class Sink<T> implements AutoCloseable {
           deadLetter(next, null, null, attempt, "gave up after " + attempt + " attempt(s): " + lastReason);
           return;
         }
-        long wait = retry.delayNanos(attempt);
+        long wait = retry.delayNanos(attempt, serverWait);
         if (aborting && System.nanoTime() + wait - abortAt > 0) {
           deadLetter(next, null, null, attempt,
               "not delivered before the sink's close timeout; last error: " + lastReason);

@@ -42,6 +42,10 @@ class HttpBatchTransportTest {
   final List<String> upgrades = new CopyOnWriteArrayList<>();
   final AtomicInteger requests = new AtomicInteger();
   volatile Answer answer = (n, body) -> 200;
+  /** A Retry-After header for every answer that is not 200, or null for none. */
+  volatile String retryAfter;
+  /** System.nanoTime() at each request's arrival. */
+  final List<Long> arrivals = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void start() throws IOException {
@@ -57,6 +61,7 @@ class HttpBatchTransportTest {
   }
 
   private void handle(HttpExchange ex) throws IOException {
+    arrivals.add(System.nanoTime());
     byte[] raw;
     try (InputStream in = ex.getRequestBody()) {
       raw = in.readAllBytes();
@@ -76,6 +81,10 @@ class HttpBatchTransportTest {
       encodings.add(String.valueOf(enc));
     }
     byte[] reply = (status == 200 ? "{\"ok\":true}" : "{\"error\":\"status " + status + "\"}").getBytes(StandardCharsets.UTF_8);
+    String wait = retryAfter;
+    if (status != 200 && wait != null) {
+      ex.getResponseHeaders().add("Retry-After", wait);
+    }
     ex.sendResponseHeaders(status, reply.length);
     ex.getResponseBody().write(reply);
     ex.close();
@@ -228,6 +237,58 @@ class HttpBatchTransportTest {
     List<Integer> ids = receivedIds();
     assertEquals(500, ids.size());
     assertEquals(500, new HashSet<>(ids).size());
+  }
+
+  @Test
+  void aRetryAfterInSecondsOrAsAnHttpDateIsTheLeastWaitTheOutcomeAsksFor() throws Exception {
+    HttpBatchTransport t = HttpBatchTransport.builder(uri).build();
+    Batch one = Batch.of("{\"id\":1}");
+    answer = (n, body) -> 429;
+    retryAfter = "3";
+    assertEquals(Duration.ofSeconds(3).toNanos(), t.send(one).retryAfterNanos());
+    answer = (n, body) -> 503;
+    retryAfter = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+        java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(20));
+    long asked = t.send(one).retryAfterNanos();
+    assertTrue(asked > Duration.ofSeconds(15).toNanos() && asked <= Duration.ofSeconds(20).toNanos(), "waits " + asked);
+    retryAfter = "Tue, 01 Jan 2019 00:00:00 GMT";
+    Outcome past = t.send(one);
+    assertEquals(0, past.retryAfterNanos(), "a date past asks for no wait");
+    assertEquals(1, past.retryCount(1));
+    retryAfter = "soon";
+    Outcome unreadable = t.send(one);
+    assertEquals(Outcome.retry(unreadable.reason(0)), unreadable, "a Retry-After that is neither is ignored");
+    retryAfter = "99999999999999999999999";
+    assertEquals(Long.MAX_VALUE, t.send(one).retryAfterNanos(), "no overflow");
+    answer = (n, body) -> 400;
+    retryAfter = "3";
+    assertEquals(1, t.send(one).rejectedCount(1), "a client error is not retried, whatever the header says");
+  }
+
+  @Test
+  void theSinkWaitsWhatRetryAfterAsksButNoLongerThanItsPolicysLongestWait() throws Exception {
+    answer = (n, body) -> n == 1 ? 503 : 200;
+    retryAfter = "1";
+    try (Sink<SinkTest.Event> sink = Sink.<SinkTest.Event>builder()
+        .serializer(SinkTest::write).transport(HttpBatchTransport.builder(uri).build())
+        .retry(RetryPolicy.exponential(Duration.ofMillis(1), Duration.ofSeconds(10))).build()) {
+      sink.put(new SinkTest.Event(1));
+      assertTrue(sink.flush(Duration.ofSeconds(60)));
+    }
+    assertEquals(2, arrivals.size());
+    long gap = arrivals.get(1) - arrivals.get(0);
+    assertTrue(gap >= Duration.ofSeconds(1).toNanos(), "the retry came " + gap + " ns after the 503, not after its Retry-After: 1");
+
+    // An hour asked, a policy whose longest wait is 20 ms: the policy bounds it.
+    requests.set(0);
+    retryAfter = "3600";
+    try (Sink<SinkTest.Event> sink = Sink.<SinkTest.Event>builder()
+        .serializer(SinkTest::write).transport(HttpBatchTransport.builder(uri).build())
+        .retry(RetryPolicy.exponential(Duration.ofMillis(1), Duration.ofMillis(20))).build()) {
+      sink.put(new SinkTest.Event(2));
+      assertTrue(sink.flush(Duration.ofSeconds(60)), "stalled by the server's Retry-After of an hour");
+    }
+    assertEquals(List.of(1, 2), receivedIds());
   }
 
   @Test
