@@ -1,6 +1,7 @@
 package dev.brisk.jsonp;
 
 import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.Arrays;
@@ -52,6 +53,26 @@ final class Equality {
 
   /** Whether {@code a}, a JSON-P object or array, equals {@code b}. */
   static boolean equal(JsonValue a, Object b) {
+    return equal(a, b, false);
+  }
+
+  /**
+   * Whether two JSON values are the same JSON as RFC 6902 (4.6) defines it for a patch's {@code
+   * test}: as {@code equals}, but numbers are equal when their values are ({@code 1}, {@code 1.0}
+   * and {@code 1e0}), where {@code JsonNumber.equals} compares {@code BigDecimal}s, scale and all.
+   */
+  static boolean sameJson(JsonValue a, JsonValue b) {
+    return isContainer(a) ? equal(a, b, true) : leafEqual(a, b, true);
+  }
+
+  private static boolean leafEqual(Object x, Object y, boolean numeric) {
+    if (numeric && x instanceof JsonNumber && y instanceof JsonNumber) {
+      return ((JsonNumber) x).bigDecimalValue().compareTo(((JsonNumber) y).bigDecimalValue()) == 0;
+    }
+    return x.equals(y);
+  }
+
+  private static boolean equal(JsonValue a, Object b, boolean numeric) {
     if (a == b) {
       return true;
     }
@@ -84,7 +105,7 @@ final class Equality {
         continue;
       }
       if (!isContainer(x)) {
-        if (x == null || !x.equals(y)) {
+        if (x == null || !leafEqual(x, y, numeric)) {
           return false;
         }
         continue;

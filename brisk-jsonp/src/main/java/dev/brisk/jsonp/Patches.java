@@ -80,7 +80,7 @@ final class Patches {
         case "copy":
           return path.add(t, new Pointer(member(op, "from")).getValue(t));
         case "test":
-          if (!path.getValue(t).equals(value(op))) {
+          if (!Equality.sameJson(path.getValue(t), value(op))) { // numbers by value (RFC 6902, 4.6)
             throw new JsonException("the patch test failed: " + path + " is not " + value(op));
           }
           return t;

@@ -251,6 +251,36 @@ class ProviderTest {
     assertEquals(merged, Json.createMergeDiff(doc, merged).apply(doc));
   }
 
+  /**
+   * RFC 6902 (4.6): a patch's test compares numbers by value, also inside structures; a number and
+   * a string of its digits still differ. JsonNumber.equals compares BigDecimals, scale and all, so
+   * {@code 1} against {@code 1.0} failed the test.
+   */
+  @Test
+  void aPatchTestComparesNumbersByTheirValue() {
+    JsonObject doc = Json.createReader(new StringReader("{\"a\":1,\"b\":{\"c\":[2.50,1e2]},\"s\":\"1\"}")).readObject();
+    for (String same : new String[] {
+        "{\"op\":\"test\",\"path\":\"/a\",\"value\":1.0}",
+        "{\"op\":\"test\",\"path\":\"/a\",\"value\":1e0}",
+        "{\"op\":\"test\",\"path\":\"/b\",\"value\":{\"c\":[2.5,100]}}",
+        "{\"op\":\"test\",\"path\":\"/b/c\",\"value\":[2.500,1.00E+2]}",
+    }) {
+      JsonArray patch = Json.createReader(new StringReader("[" + same + "]")).readArray();
+      assertEquals(doc, Json.createPatch(patch).apply(doc), same);
+    }
+    assertEquals(doc, Json.createPatchBuilder().test("/a", Json.createValue(new BigDecimal("1.00"))).build().apply(doc));
+    for (String differs : new String[] {
+        "{\"op\":\"test\",\"path\":\"/a\",\"value\":1.5}",
+        "{\"op\":\"test\",\"path\":\"/s\",\"value\":1}",
+        "{\"op\":\"test\",\"path\":\"/a\",\"value\":\"1\"}",
+        "{\"op\":\"test\",\"path\":\"/b/c\",\"value\":[2.5]}",
+        "{\"op\":\"test\",\"path\":\"/b\",\"value\":{\"c\":[2.5,100],\"d\":1}}",
+    }) {
+      JsonArray patch = Json.createReader(new StringReader("[" + differs + "]")).readArray();
+      assertThrows(jakarta.json.JsonException.class, () -> Json.createPatch(patch).apply(doc), differs);
+    }
+  }
+
   @Test
   void duplicateKeysFollowTheKeyStrategy() {
     String text = "{\"a\":1,\"a\":2}";
