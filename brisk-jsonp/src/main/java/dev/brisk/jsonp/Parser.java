@@ -227,10 +227,28 @@ final class Parser implements JsonParser {
     }
   }
 
+  /**
+   * As JSON-P defines it, whether the number's BigDecimal has a scale of 0: digits alone, or a
+   * fraction and an exponent that cancel ({@code 1.5e1} is 15), but not {@code 1E+2} (scale -2).
+   * A number whose exponent is beyond a BigDecimal's is not integral (its scale would be beyond
+   * one too), unless it is zero, which is 0.
+   */
   @Override
   public boolean isIntegralNumber() {
     requireNumber("isIntegralNumber()");
-    return heldText != null ? bigDecimal(heldText).scale() == 0 : in.isIntegral();
+    if (heldText == null && in.isIntegral()) {
+      return true;
+    }
+    String text = heldText != null ? heldText : in.getNumberText();
+    if (text.indexOf('e') < 0 && text.indexOf('E') < 0) {
+      return text.indexOf('.') < 0; // a fraction has at least one digit: a scale of 1 or more
+    }
+    // an exponent: BigDecimal's scale is the fraction's digits less the exponent
+    try {
+      return Values.decimal(text).scale() == 0;
+    } catch (NumberFormatException e) {
+      return false;
+    }
   }
 
   @Override
@@ -383,7 +401,7 @@ final class Parser implements JsonParser {
         }
         String text = getString();
         try {
-          return Values.numberText(text, isIntegralNumber());
+          return Values.numberText(text, heldText == null ? in.isIntegral() : Values.digitsOnly(text));
         } catch (NumberFormatException x) {
           throw outOfRange(text, x);
         }

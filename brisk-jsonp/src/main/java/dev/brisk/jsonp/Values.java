@@ -55,7 +55,12 @@ final class Values {
         + " is beyond a BigDecimal, which JSON-P numbers are: its exponent is out of range (" + e.getMessage() + ")";
   }
 
-  /** A number from its JSON text, exactly. */
+  /** Whether valid JSON number text is an integer written without a fraction or an exponent. */
+  static boolean digitsOnly(String text) {
+    return text.indexOf('.') < 0 && text.indexOf('e') < 0 && text.indexOf('E') < 0;
+  }
+
+  /** A number from its JSON text, exactly; {@code integral}: the text is {@link #digitsOnly}. */
   static JsonNumber numberText(String text, boolean integral) {
     if (integral && text.length() <= 18) {
       return new IntNum(Long.parseLong(text));

@@ -281,6 +281,49 @@ class ProviderTest {
     }
   }
 
+  /**
+   * isIntegralNumber is BigDecimal's scale() == 0 (the JSON-P Javadoc), whether the parser stands
+   * on the number or has looked past it (hasNext() after a top-level value). 1.5e1 was not
+   * integral until hasNext() was called, and 1e-99999999999 was an exception after it; after it,
+   * getValue() of 1.5e1 said it was beyond a BigDecimal.
+   */
+  @Test
+  void isIntegralNumberIsAScaleOfZeroWhereverTheParserStands() {
+    Map<String, Boolean> expected = new java.util.LinkedHashMap<>();
+    expected.put("12", true);
+    expected.put("-0", true);
+    expected.put("1.5e1", true);
+    expected.put("25E-1", false);
+    expected.put("1E+2", false);
+    expected.put("10e-1", false);
+    expected.put("0.0", false);
+    expected.put("2.50", false);
+    expected.put("0e-99999999999", true);
+    expected.put("1e-99999999999", false);
+    expected.put("1e99999999999", false);
+    for (Map.Entry<String, Boolean> e : expected.entrySet()) {
+      String text = e.getKey();
+      if (text.length() < 10) {
+        assertEquals(e.getValue(), new BigDecimal(text).scale() == 0, text + ": the expectation is BigDecimal's");
+      }
+      for (int way = 0; way < 3; way++) {
+        String json = way == 2 ? "[" + text + "]" : text;
+        try (JsonParser p = Json.createParser(new StringReader(json))) {
+          p.next();
+          if (way == 2) {
+            p.next();
+          } else if (way == 1) {
+            assertFalse(p.hasNext());
+          }
+          assertEquals(e.getValue(), p.isIntegralNumber(), text + " (way " + way + ")");
+          if (text.length() < 10) { // and its value is BigDecimal's: a held 1.5e1 was an error
+            assertEquals(new BigDecimal(text), ((jakarta.json.JsonNumber) p.getValue()).bigDecimalValue(), text + " (way " + way + ")");
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void duplicateKeysFollowTheKeyStrategy() {
     String text = "{\"a\":1,\"a\":2}";
