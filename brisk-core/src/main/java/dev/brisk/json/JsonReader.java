@@ -2240,8 +2240,13 @@ public final class JsonReader implements Closeable {
       return error("unexpected end of input: expected " + expected, end);
     }
     String hint = "";
-    if (b == 0xEF && base + pos == 0) {
+    long at = base + pos;
+    if (b == 0xEF && at == 0) {
       hint = " (a UTF-8 byte order mark, which RFC 8259 forbids)";
+    } else if ((b == 0xFE || b == 0xFF) && at == 0) {
+      hint = " (a UTF-16 or UTF-32 byte order mark? JSON text must be UTF-8, RFC 8259 8.1)";
+    } else if (b == 0 && at < 4) {
+      hint = " (text in UTF-16 or UTF-32? JSON text must be UTF-8, RFC 8259 8.1)";
     } else if (b == '\'') {
       hint = " (strings take double quotes)";
     } else if (b == '/' && !allowComments) {

@@ -145,6 +145,39 @@ class ReaderTest {
    * first. The tree said $ for a later member's name, and $[''] for the first member over
    * maxMembers (the level's old name bytes).
    */
+  /**
+   * A fault that has a likely cause says it: a byte order mark, text in UTF-16 or UTF-32 (its
+   * zero bytes), single quotes, a comment, a trailing comma. The UTF-16 and UTF-32 hints are new:
+   * such input said only "found byte 0x00".
+   */
+  @Test
+  void errorsNameTheLikelyCause() {
+    String[][] cases = {
+      {"\uFEFF[1]", "UTF-8", "a UTF-8 byte order mark, which RFC 8259 forbids"},
+      {"{\"a\":1}", "UTF-16LE", "text in UTF-16 or UTF-32? JSON text must be UTF-8"},
+      {"[1]", "UTF-16BE", "text in UTF-16 or UTF-32? JSON text must be UTF-8"},
+      {"\uFEFF[1]", "UTF-16BE", "a UTF-16 or UTF-32 byte order mark? JSON text must be UTF-8"},
+      {"\uFEFF[1]", "UTF-16LE", "a UTF-16 or UTF-32 byte order mark? JSON text must be UTF-8"},
+      {"[1]", "UTF-32BE", "text in UTF-16 or UTF-32? JSON text must be UTF-8"},
+      {"['a']", "UTF-8", "strings take double quotes"},
+      {"[1 /* c */]", "UTF-8", "comments are not JSON"},
+      {"[1,]", "UTF-8", "a trailing comma?"},
+    };
+    for (String[] c : cases) {
+      byte[] bytes = c[0].getBytes(java.nio.charset.Charset.forName(c[1]));
+      for (JsonReader r : new JsonReader[] {JsonReader.of(bytes), JsonReader.of(new OneByteInputStream(bytes))}) {
+        JsonException e = assertThrows(JsonException.class, () -> {
+          while (r.next() != END_DOCUMENT) {
+            // read to the fault
+          }
+        });
+        assertTrue(e.getMessage().contains(c[2]), c[1] + " " + c[0] + ": " + e.getMessage());
+      }
+    }
+    JsonException inside = assertThrows(JsonException.class, () -> Json.parse("[1, \u0000]".getBytes(StandardCharsets.UTF_8)));
+    assertFalse(inside.getMessage().contains("UTF-16"), "a zero byte further in is not taken for UTF-16: " + inside.getMessage());
+  }
+
   @Test
   void treeTokensAndSkippingPutAMemberNameErrorAtOnePath() {
     String[][] cases = {
