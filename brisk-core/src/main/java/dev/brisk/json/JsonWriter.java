@@ -660,14 +660,31 @@ public final class JsonWriter implements Closeable, Flushable {
    */
   public JsonWriter value(double v) {
     if (!Double.isFinite(v)) {
-      throw new JsonException(
-          "cannot write " + v + ": JSON has no NaN or infinity (write null or a string instead)",
-          path());
+      throw notFinite(v);
     }
     beforeValue();
     ensure(DoubleFormat.MAX_CHARS);
     pos = DoubleFormat.write(v, buf, pos);
     return this;
+  }
+
+  /**
+   * Writes {@code v} as {@code Float.toString} does ({@code 0.1}, {@code 1.0E10}): a decimal that
+   * reads back, as a float, to exactly {@code v}. (Widened to a double, 0.1f would be written
+   * 0.10000000149011612.)
+   *
+   * @throws JsonException for NaN and the infinities, which JSON cannot express
+   */
+  public JsonWriter value(float v) {
+    if (!Float.isFinite(v)) {
+      throw notFinite(v);
+    }
+    return rawNumber(Float.toString(v));
+  }
+
+  private JsonException notFinite(double v) {
+    return new JsonException(
+        "cannot write " + v + ": JSON has no NaN or infinity (write null or a string instead)", path());
   }
 
   /** Writes {@code v} exactly; null writes null. */

@@ -3,6 +3,7 @@ package dev.brisk.json;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
@@ -39,6 +40,32 @@ class WriterTest {
     Json.DEFAULT.write(Json.parse("{\"y\":2}"), d);
     assertEquals("[1,\"x\"]", c.toString(StandardCharsets.UTF_8));
     assertEquals("{\"y\":2}", d.toString(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * A float is written as Float.toString writes it, and reads back as the same float; it used to
+   * widen to value(double) and come out as its double (0.1f as 0.10000000149011612).
+   */
+  @Test
+  void aFloatIsWrittenAsTheDecimalOfTheFloat() {
+    assertEquals("[0.1,1.0E10,1.4E-45,-0.0,3.4028235E38,1.6777216E7,3]",
+        JsonWriter.create().beginArray().value(0.1f).value(1e10f).value(Float.MIN_VALUE).value(-0.0f)
+            .value(Float.MAX_VALUE).value(16777216f).value(3).endArray().toString());
+    java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+    for (int i = 0; i < 100_000; i++) {
+      float f = Float.intBitsToFloat(r.nextInt());
+      if (!Float.isFinite(f)) {
+        continue;
+      }
+      String text = JsonWriter.create().value(f).toString();
+      assertEquals(Float.floatToIntBits(f), Float.floatToIntBits(Float.parseFloat(text)), text);
+      assertEquals(Float.toString(f), text);
+    }
+    for (float bad : new float[] {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY}) {
+      JsonException e = assertThrows(JsonException.class, () -> JsonWriter.create().beginArray().value(bad));
+      assertTrue(e.getMessage().startsWith("cannot write " + bad + ": JSON has no NaN or infinity"), e.getMessage());
+      assertEquals("$[0]", e.path());
+    }
   }
 
   @Test

@@ -326,7 +326,7 @@ public final class OrgJson {
     } else if (n instanceof Float) {
       float f = n.floatValue();
       finite(f, w);
-      w.numberText(Float.toString(f));
+      w.value(f);
     } else if (n instanceof BigDecimal) {
       w.value((BigDecimal) n);
     } else if (n instanceof BigInteger) {

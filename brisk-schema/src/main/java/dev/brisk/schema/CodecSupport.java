@@ -326,13 +326,9 @@ public final class CodecSupport {
     w.value(String.valueOf(c));
   }
 
-  /** A float in the shortest form that reads back to the same float. */
+  /** A float as {@link JsonWriter#value(float)} writes it: a decimal that reads back to the same float. */
   public static void writeFloat(JsonWriter w, float f) {
-    if (!Float.isFinite(f)) {
-      w.value((double) f); // reports NaN and infinity with the path
-      return;
-    }
-    w.numberText(Float.toString(f));
+    w.value(f);
   }
 
   public static void writeBoxed(JsonWriter w, Boolean v) {
