@@ -562,8 +562,8 @@ final class SchemaText {
       }
       for (String r : options.requiredIn(s.name)) {
         if (!jsonNames.contains(r)) {
-          throw new SchemaException(
-              "required field \"" + r + "\" is not a field of " + s.name, s.line, s.column);
+          throw new SchemaException("required field \"" + r + "\" is not a field of " + s.name
+              + " (its fields: " + fieldNames(fields) + ")", s.line, s.column);
         }
       }
       String cls = classNames.get(s.name);
@@ -703,5 +703,17 @@ final class SchemaText {
       n = name + i;
     }
     return n;
+  }
+
+  /** The JSON names of a type's fields for a message: the first twenty, and how many more. */
+  private static String fieldNames(List<FieldModel> fields) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < fields.size() && i < 20; i++) {
+      sb.append(i == 0 ? "" : ", ").append(fields.get(i).jsonName());
+    }
+    if (fields.size() > 20) {
+      sb.append(" and ").append(fields.size() - 20).append(" more");
+    }
+    return fields.isEmpty() ? "none" : sb.toString();
   }
 }

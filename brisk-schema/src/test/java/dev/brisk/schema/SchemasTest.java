@@ -226,7 +226,12 @@ class SchemasTest {
     assertThrows(JsonException.class, () -> codec.read(bytes("{\"id\":null}")));
     SchemaException wrong =
         assertThrows(SchemaException.class, () -> Schemas.options().required("Friend", "nope").compile("create json schema Friend(id string)"));
-    assertTrue(wrong.getMessage().contains("\"nope\""), wrong.getMessage());
+    assertEquals("line 1, column 20: required field \"nope\" is not a field of Friend (its fields: id)", wrong.getMessage());
+    String many = java.util.stream.IntStream.range(0, 25).mapToObj(i -> "f" + i + " int")
+        .collect(java.util.stream.Collectors.joining(", ", "create json schema Wide(", ")"));
+    SchemaException wide = assertThrows(SchemaException.class, () -> Schemas.options().required("Wide", "f25").compile(many));
+    assertTrue(wide.getMessage().endsWith("(its fields: f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15,"
+        + " f16, f17, f18, f19 and 5 more)"), wide.getMessage());
   }
 
   @Test
