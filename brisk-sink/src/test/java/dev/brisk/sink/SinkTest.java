@@ -16,6 +16,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -628,6 +631,56 @@ class SinkTest {
     assertEquals(total, m.accepted());
     assertEquals(total, m.delivered());
     assertEquals(total, t.events.size());
+  }
+
+  /**
+   * Flushes racing the producers and the close: their markers share the queue (and its count of
+   * offers) with the events, and must not be counted as accepted events; a flush that meets the
+   * closed queue returns once the writer has finished, never before what was accepted is out.
+   */
+  @Test
+  void flushesRacingTheCloseAreNotCountedAsEvents() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    Sink<Event> sink = builder(t).queueCapacity(64, 1 << 20).build();
+    AtomicLong accepted = new AtomicLong();
+    AtomicInteger flushes = new AtomicInteger();
+    AtomicBoolean closed = new AtomicBoolean();
+    List<Thread> threads = new ArrayList<>();
+    CountDownLatch started = new CountDownLatch(4);
+    for (int p = 0; p < 4; p++) {
+      int me = p;
+      Thread th = new Thread(() -> {
+        started.countDown();
+        try {
+          for (int i = 0; !closed.get(); i++) {
+            if (me == 3) {
+              sink.flush(); // after the close too: it must return once the writer has ended
+              flushes.incrementAndGet();
+            } else {
+              sink.put(new Event(me * 10_000_000 + i));
+              accepted.incrementAndGet();
+            }
+          }
+        } catch (IllegalStateException | InterruptedException stopped) {
+          // put after close
+        }
+      });
+      threads.add(th);
+      th.start();
+    }
+    started.await();
+    Thread.sleep(50);
+    SinkMetrics m = sink.close(Duration.ofSeconds(30));
+    closed.set(true);
+    for (Thread th : threads) {
+      th.join();
+    }
+    assertTrue(flushes.get() > 0, "the flusher never flushed");
+    assertEquals(accepted.get(), m.accepted(), m.toString());
+    assertEquals(accepted.get(), m.delivered());
+    assertEquals(accepted.get(), t.events.size());
+    sink.flush(); // after close: returns at once, the writer having ended
+    assertTrue(sink.flush(Duration.ofMillis(1)));
   }
 
   @Test
