@@ -116,9 +116,11 @@ public final class BriskJsonpMapper implements JsonpMapper {
         return (p, m) -> {
           BigDecimal v = exactNumber(p, m);
           try {
-            return v == null ? null : v.toBigIntegerExact();
+            // The provider's conversion: it refuses a fraction, and an integer too long to expand
+            // (1e99999999 is a dozen bytes; BigDecimal.toBigIntegerExact took 100 s over it)
+            return v == null ? null : BriskJsonProvider.instance().createValue(v).bigIntegerValueExact();
           } catch (ArithmeticException e) {
-            throw new JsonParsingException(v + " is not an integer", p.getLocation());
+            throw new JsonParsingException(v + " is not an integer a BigInteger holds here: " + e.getMessage(), p.getLocation());
           }
         };
       }

@@ -3,6 +3,7 @@ package dev.brisk.opensearch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.stream.JsonGenerator;
@@ -72,6 +73,10 @@ class BriskJsonpMapperTest {
     e = assertThrows(JsonParsingException.class, () -> read(brisk, "[1]", BigDecimal.class));
     assertTrue(e.getMessage().contains("expected a number, found START_ARRAY"), e.getMessage());
     assertEquals(BigInteger.valueOf(100), read(brisk, "1e2", BigInteger.class), "an integer in exponent form");
+    // A dozen bytes for an integer of a hundred million digits: refused, not expanded (100 s)
+    e = assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+        () -> assertThrows(JsonParsingException.class, () -> read(brisk, "1e99999999", BigInteger.class)));
+    assertTrue(e.getMessage().contains("1E+99999999 is not an integer a BigInteger holds here"), e.getMessage());
   }
 
   @Test
