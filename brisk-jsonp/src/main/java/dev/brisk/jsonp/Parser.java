@@ -240,8 +240,8 @@ final class Parser implements JsonParser {
       return true;
     }
     String text = heldText != null ? heldText : in.getNumberText();
-    if (text.indexOf('e') < 0 && text.indexOf('E') < 0) {
-      return text.indexOf('.') < 0; // a fraction has at least one digit: a scale of 1 or more
+    if (!Values.hasExponent(text)) {
+      return Values.digitsOnly(text); // a fraction has at least one digit: a scale of 1 or more
     }
     // an exponent: BigDecimal's scale is the fraction's digits less the exponent
     try {

@@ -57,7 +57,11 @@ final class Values {
 
   /** Whether valid JSON number text is an integer written without a fraction or an exponent. */
   static boolean digitsOnly(String text) {
-    return text.indexOf('.') < 0 && text.indexOf('e') < 0 && text.indexOf('E') < 0;
+    return text.indexOf('.') < 0 && !hasExponent(text);
+  }
+
+  static boolean hasExponent(String numberText) {
+    return numberText.indexOf('e') >= 0 || numberText.indexOf('E') >= 0;
   }
 
   /** A number from its JSON text, exactly; {@code integral}: the text is {@link #digitsOnly}. */

@@ -14,7 +14,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 /**
  * The sink's hand-off against its close, under the Java memory model: a producer offers to the
  * {@link HandOffQueue} the sink uses while the closing thread closes it and then drains it as the
- * writer does before its last batch (polling until {@link HandOffQueue#isDrainedAndClosed()}). An
+ * writer does before its last batch ({@link HandOffQueue#pollClosed()} until it says null). An
  * event a producer was told was offered must be in that drain, and one it was told was refused
  * must not be anywhere.
  *
@@ -34,20 +34,14 @@ public class HandOffQueueStress {
     return r == HandOffQueue.OFFERED ? 1 : 0;
   }
 
-  /** close(): close, then take everything, as the writer does; returns how many it took. */
+  /** close(): close, then take everything with pollClosed, as the sink does; returns how many. */
   static int closeAndDrain(HandOffQueue<Object> queue) {
     queue.close();
     int n = 0;
-    for (;;) {
-      Object o = queue.poll();
-      if (o != null) {
-        n++;
-      } else if (queue.isDrainedAndClosed()) {
-        return n;
-      } else {
-        Thread.onSpinWait(); // an offer that beat the close is storing its element
-      }
+    while (queue.pollClosed() != null) {
+      n++;
     }
+    return n;
   }
 
   /** One producer against the close. */

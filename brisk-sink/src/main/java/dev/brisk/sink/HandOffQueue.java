@@ -125,6 +125,25 @@ final class HandOffQueue<E> extends HandOffQueuePad3 {
     return (E) e;
   }
 
+  /**
+   * Consumer thread only, once the queue is closed: the next element, waiting out a producer whose
+   * CAS beat the close and is storing its element; null when every element offered has been taken.
+   *
+   * @throws IllegalStateException when the queue is open (an empty one would be waited on forever)
+   */
+  E pollClosed() {
+    if (!isClosed()) {
+      throw new IllegalStateException("pollClosed() on an open queue");
+    }
+    for (;;) {
+      E e = poll();
+      if (e != null || isDrainedAndClosed()) {
+        return e;
+      }
+      Thread.onSpinWait(); // a producer whose CAS beat the close is storing its element
+    }
+  }
+
   /** Consumer thread only: closed, and every element offered before the close polled. */
   boolean isDrainedAndClosed() {
     long p = (long) PRODUCER_INDEX.getVolatile(this);

@@ -900,14 +900,9 @@ public final class Sink<T> implements AutoCloseable {
       // The writer cannot go on: count what it holds and what is queued, so that close reports it.
       // The queue is closed (run() closed it): what producers got in before that is all there is.
       long n = batch.count;
-      for (;;) {
-        Object o = queue.poll();
-        if (o == null) {
-          if (queue.isDrainedAndClosed()) {
-            break;
-          }
-          Thread.onSpinWait(); // a producer whose CAS beat the close is storing its event
-        } else if (o instanceof Marker) {
+      Object o;
+      while ((o = queue.pollClosed()) != null) {
+        if (o instanceof Marker) {
           markersTaken++;
           ((Marker) o).done.countDown();
         } else {

@@ -88,6 +88,19 @@ class HandOffQueueTest {
   }
 
   @Test
+  void pollClosedTakesWhatIsLeftThenSaysNullAndRefusesAnOpenQueue() {
+    HandOffQueue<String> q = new HandOffQueue<>(4);
+    q.offer("a");
+    assertThrows(IllegalStateException.class, q::pollClosed);
+    q.offer("b");
+    q.close();
+    assertEquals("a", q.pollClosed());
+    assertEquals("b", q.pollClosed());
+    assertNull(q.pollClosed());
+    assertTrue(q.isDrainedAndClosed());
+  }
+
+  @Test
   void anOpenEmptyQueueIsNotDrainedAndClosed() {
     HandOffQueue<String> q = new HandOffQueue<>(2);
     assertFalse(q.isDrainedAndClosed());
