@@ -37,6 +37,7 @@ import java.math.BigInteger;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,9 +49,11 @@ import java.util.Objects;
  * the core writer, and the core limits apply (depth 1000, strings 20 MB, numbers 1000 characters,
  * names 50 000 bytes), changeable in the config map with the keys below.
  *
- * <p>A tree read from a {@code ByteArrayInputStream} of up to 1 MiB keeps its strings as parts of
- * one copy of the input: a string kept from it keeps that copy reachable (at most 1 MiB). Larger
- * inputs and other streams copy each string's bytes.
+ * <p>A {@code JsonReader} of a {@code ByteArrayInputStream} of up to 1 MiB copies the input once
+ * and keeps the strings of its tree as parts of that copy: a string kept from it keeps the copy
+ * reachable (at most 1 MiB). Larger inputs and other streams copy each string's bytes. A {@code
+ * JsonParser} of a {@code ByteArrayInputStream} reads the stream's own array in place where the
+ * JDK lends it ({@code transferTo}, up to JDK 21), and copies each string it returns out of it.
  *
  * <p>Found by {@code JsonProvider.provider()} through {@code META-INF/services}; {@link
  * #instance()} skips that lookup, which opensearch-java once paid on every parse. Thread-safe;
@@ -148,13 +151,35 @@ public final class BriskJsonProvider extends JsonProvider {
       return (int) v;
     }
 
+    /**
+     * A parser of events. The bytes of a plain {@code ByteArrayInputStream} are read where they
+     * are, when this JDK lends them ({@link LentBytes}): the parser copies every string it returns
+     * out of them, as it would out of a stream's buffer.
+     */
     JsonParser parser(InputStream in) {
+      Objects.requireNonNull(in, "input");
+      if (in.getClass() == ByteArrayInputStream.class && LentBytes.AVAILABLE) {
+        LentBytes lent = LentBytes.of((ByteArrayInputStream) in);
+        if (Encodings.plainUtf8Start(lent.bytes, lent.off, lent.len)) {
+          return new Parser(json.reader(lent.bytes, lent.off, lent.len), keys);
+        }
+        return parserOfArray(Arrays.copyOfRange(lent.bytes, lent.off, lent.off + lent.len));
+      }
+      return treeParser(in);
+    }
+
+    /**
+     * A parser for a {@code JsonReader}, which reads one whole tree: the bytes of a {@code
+     * ByteArrayInputStream} are copied once, and the tree's strings refer to that copy (see
+     * {@link #SHARE_LIMIT}) instead of each copying its own bytes.
+     */
+    JsonParser treeParser(InputStream in) {
       Objects.requireNonNull(in, "input");
       if (in instanceof ByteArrayInputStream) {
         // Bytes in memory already: read them as an array, with no stream buffer at all, and
         // detect the encoding only when the first bytes do not show plain UTF-8.
         byte[] all = ((ByteArrayInputStream) in).readAllBytes();
-        if (Encodings.plainUtf8Start(all)) {
+        if (Encodings.plainUtf8Start(all, 0, all.length)) {
           return new Parser(readerOfOwn(all, 0, all.length), keys);
         }
         return parserOfArray(all);
@@ -310,7 +335,7 @@ public final class BriskJsonProvider extends JsonProvider {
 
   @Override
   public JsonReader createReader(InputStream in) {
-    return new ReadersWriters.Reader(DEFAULTS.parser(in));
+    return new ReadersWriters.Reader(DEFAULTS.treeParser(in));
   }
 
   @Override
@@ -360,7 +385,7 @@ public final class BriskJsonProvider extends JsonProvider {
 
       @Override
       public JsonReader createReader(InputStream in) {
-        return new ReadersWriters.Reader(s.parser(in));
+        return new ReadersWriters.Reader(s.treeParser(in));
       }
 
       @Override

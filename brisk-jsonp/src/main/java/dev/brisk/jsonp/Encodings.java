@@ -42,8 +42,9 @@ final class Encodings {
    * look: at least four bytes, none of the first four zero, and a first byte below 0xEF (no mark
    * starts lower). False sends the caller to {@code detect}, which decides the rest.
    */
-  static boolean plainUtf8Start(byte[] b) {
-    return b.length >= 4 && b[0] != 0 && b[1] != 0 && b[2] != 0 && b[3] != 0 && (b[0] & 0xFF) < 0xEF;
+  static boolean plainUtf8Start(byte[] b, int off, int len) {
+    return len >= 4 && b[off] != 0 && b[off + 1] != 0 && b[off + 2] != 0 && b[off + 3] != 0
+        && (b[off] & 0xFF) < 0xEF;
   }
 
   /** From the first {@code n} (up to 4) bytes; RFC 4627 section 3, and byte order marks. */
