@@ -45,10 +45,15 @@ final class HandOffQueue<E> extends HandOffQueuePad3 {
     if (capacity < 1 || capacity > MAX_CAPACITY) {
       throw new IllegalArgumentException("capacity must be from 1 to " + MAX_CAPACITY + ", was " + capacity);
     }
-    int n = Math.max(2, Integer.highestOneBit(capacity - 1) << 1);
+    int n = slotsFor(capacity);
     this.slots = new Object[n];
     this.mask = n - 1;
     PRODUCER_LIMIT.setRelease(this, (long) n);
+  }
+
+  /** The number of slots a queue of {@code capacity} (1 to {@link #MAX_CAPACITY}) has. */
+  static int slotsFor(int capacity) {
+    return Math.max(2, Integer.highestOneBit(capacity - 1) << 1);
   }
 
   int capacity() {

@@ -137,7 +137,7 @@ public final class Sink<T> implements AutoCloseable {
     this.maxPutParkNanos = b.maxPutParkNanos;
     this.retry = b.retry;
     this.onCaller = b.serializeOn == SerializeOn.CALLER;
-    this.queue = new HandOffQueue<>(b.queueEvents);
+    this.queue = newQueue(b.queueEvents);
     this.wakeEvery = Math.max(1, queue.capacity() / 4);
     this.wakeEveryBytes = Math.max(1, maxQueueBytes / 4);
     this.writer = new Thread(new Writer(), "brisk-sink-writer-" + THREADS.incrementAndGet());
@@ -488,6 +488,22 @@ public final class Sink<T> implements AutoCloseable {
    * The batch being formed: events written straight into one {@link JsonWriter}, which puts a line
    * break between top-level values, with where each event starts and ends.
    */
+  /**
+   * The queue, whose array of slots is made whole now: one the heap cannot hold is a builder error
+   * that says what to change, rather than an OutOfMemoryError from build().
+   */
+  private static <E> HandOffQueue<E> newQueue(int events) {
+    try {
+      return new HandOffQueue<>(events);
+    } catch (OutOfMemoryError e) {
+      long slots = HandOffQueue.slotsFor(events);
+      throw new IllegalArgumentException("a queue of " + events + " events is an array of " + slots
+          + " slots (at least " + (slots * 4 >> 20) + " MiB), which this JVM's heap (at most "
+          + (Runtime.getRuntime().maxMemory() >> 20) + " MiB) could not hold: build the sink with a"
+          + " smaller queueCapacity, or give the JVM more heap (-Xmx)", e);
+    }
+  }
+
   private static final class Buffer {
     final JsonWriter w = JsonWriter.create();
     int count;
@@ -1004,7 +1020,9 @@ public final class Sink<T> implements AutoCloseable {
     /**
      * The queue's capacity in events (rounded up to a power of two) and in bytes of serialized
      * events. The byte capacity applies with {@link SerializeOn#CALLER} only: with {@link
-     * SerializeOn#WRITER} events are not bytes yet while they wait.
+     * SerializeOn#WRITER} events are not bytes yet while they wait. The queue's array of slots, a
+     * reference each, is made whole by {@link #build()}, which refuses a capacity that the heap
+     * cannot hold with an {@link IllegalArgumentException}.
      */
     public Builder<T> queueCapacity(int events, long bytes) {
       if (events < 1 || bytes < 1) {
