@@ -144,6 +144,70 @@ class ParserStreamsTest {
     }
   }
 
+  /**
+   * The array and value streams take their elements straight from the parser for iterator(),
+   * forEach() and spliterator(), and make an ordinary stream for anything else: a close handler
+   * registered on the stream (its return value ignored) runs when the stream itself is closed, a
+   * parallel stream sees every element once and in order where order is asked for, and an
+   * iterator given up halfway leaves the parser after the last element it took.
+   */
+  @Test
+  void directAndPipelinePathsAgree() {
+    AtomicInteger closed = new AtomicInteger();
+    try (JsonParser p = parser("[1,2,3]")) {
+      Stream<JsonValue> s = arrayStream(p);
+      s.onClose(closed::incrementAndGet);
+      assertEquals(3, s.count());
+      s.close();
+      assertEquals(1, closed.get());
+    }
+    try (JsonParser p = parser("[1,2,3,4,5,6,7,8,9,10]")) {
+      Stream<JsonValue> s = arrayStream(p).parallel();
+      assertTrue(s.isParallel());
+      assertEquals(List.of("1", "2", "3", "4", "5", "6", "7", "8", "9", "10"),
+          s.map(JsonValue::toString).collect(Collectors.toList()));
+    }
+    try (JsonParser p = parser("[1,2,3]")) {
+      Iterator<JsonValue> it = arrayStream(p).iterator();
+      assertThrows(UnsupportedOperationException.class, it::remove);
+      assertEquals("1", it.next().toString()); // next() without hasNext()
+      assertEquals(Event.VALUE_NUMBER, p.currentEvent());
+      assertEquals(1, p.getInt()); // the parser stands on the element just taken
+      assertEquals(Event.VALUE_NUMBER, p.next());
+      assertEquals(2, p.getInt());
+      assertEquals(Event.VALUE_NUMBER, p.next());
+      assertEquals(Event.END_ARRAY, p.next());
+    }
+    try (JsonParser p = parser("[[1],{\"a\":null},true]")) {
+      List<String> seen = new ArrayList<>();
+      arrayStream(p).forEachOrdered(v -> seen.add(v.toString()));
+      assertEquals(List.of("[1]", "{\"a\":null}", "true"), seen);
+      assertFalse(p.hasNext());
+    }
+    try (JsonParser p = parser("[1,2]")) {
+      Stream<JsonValue> s = arrayStream(p);
+      assertThrows(NullPointerException.class, () -> s.forEach(null));
+    }
+    try (JsonParser p = parser("[null,false]")) {
+      Spliterator<JsonValue> sp = arrayStream(p).spliterator();
+      assertTrue(sp.hasCharacteristics(Spliterator.NONNULL)); // JSON null is JsonValue.NULL
+      assertTrue(sp.tryAdvance(v -> assertEquals(JsonValue.NULL, v)));
+      assertTrue(sp.tryAdvance(v -> assertEquals(JsonValue.FALSE, v)));
+      assertFalse(sp.tryAdvance(v -> {}));
+      assertEquals(null, sp.trySplit());
+    }
+    try (JsonParser p = parser("{\"k\":[\"x\"]}")) {
+      p.next();
+      p.next();
+      p.next();
+      Stream<JsonValue> s = p.getArrayStream();
+      Object[] all = s.toArray();
+      assertEquals(1, all.length);
+      assertThrows(IllegalStateException.class, s::iterator);
+      assertEquals(Event.END_OBJECT, p.next());
+    }
+  }
+
   @Test
   void objectAndValueStreams() {
     try (JsonParser p = parser("{\"a\":1,\"b\":[2],\"c\":{}}")) {
