@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
     name = "check",
     mixinStandardHelpOptions = true,
     description = {
-      "Check that files are valid JSON (RFC 8259, strict) within the default limits.",
+      "Check that files are valid JSON (RFC 8259, strict) within the default limits;"
+          + " --allow-comments and --allow-trailing-commas accept JSON with comments.",
       "Files ending in .ndjson or .jsonl are read as one JSON value per line, and every bad line"
           + " is reported; other files must hold exactly one value.",
       "A fault is reported as file:line:column: message (at $.json.path).",
@@ -46,6 +47,8 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "Print only faults.")
   boolean quiet;
 
+  @picocli.CommandLine.Mixin Leniency leniency;
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -53,11 +56,12 @@ final class CheckCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     NdjsonLines.checkMaxErrors(spec, maxErrors);
+    Json json = leniency.apply(Json.builder()).build();
     boolean allValid = true;
     for (Path file : files) {
       String label = Input.label(file);
       try {
-        Result r = Input.isNdjson(file, ndjson) ? checkLines(file, label, err) : checkDocument(file, label, err);
+        Result r = Input.isNdjson(file, ndjson) ? checkLines(json, file, label, err) : checkDocument(json, file, label, err);
         allValid &= r.errors == 0;
         if (!quiet && r.errors == 0) {
           out.printf("%s: ok (%d %s, %s)%n", label, r.values, r.values == 1 ? "value" : "values", Progress.bytes(r.bytes));
@@ -81,11 +85,11 @@ final class CheckCommand implements Callable<Integer> {
   }
 
   /** One document, streamed token by token: constant memory for any size. */
-  private Result checkDocument(Path file, String label, PrintWriter err) throws IOException {
+  private Result checkDocument(Json json, Path file, String label, PrintWriter err) throws IOException {
     Result r = new Result();
     Progress progress = new Progress(err, label, Input.size(file), Progress.stderrIsTerminal());
     CountingInputStream in = new CountingInputStream(progress.track(Input.open(file)), null);
-    try (in; JsonReader reader = Json.DEFAULT.reader(in)) {
+    try (in; JsonReader reader = json.reader(in)) {
       while (reader.next() != JsonToken.END_DOCUMENT) {
         // every token is checked as it is read
       }
@@ -102,12 +106,12 @@ final class CheckCommand implements Callable<Integer> {
   }
 
   /** NDJSON: see {@link NdjsonLines}. */
-  private Result checkLines(Path file, String label, PrintWriter err) throws IOException {
+  private Result checkLines(Json json, Path file, String label, PrintWriter err) throws IOException {
     Result r = new Result();
     Progress progress = new Progress(err, label, Input.size(file), Progress.stderrIsTerminal());
     try (CountingInputStream in = new CountingInputStream(progress.track(Input.open(file)), null)) {
       NdjsonLines.Counts c = NdjsonLines.check(in, label, (buf, len) -> {
-        JsonReader reader = Json.DEFAULT.reader(buf, 0, len);
+        JsonReader reader = json.reader(buf, 0, len);
         while (reader.next() != JsonToken.END_DOCUMENT) {
           // checked as read
         }

@@ -26,7 +26,9 @@ import picocli.CommandLine.Spec;
     name = "fmt",
     mixinStandardHelpOptions = true,
     description = {
-      "Pretty-print a JSON file (two-space indent by default), or compact it.",
+      "Pretty-print a JSON file (two-space indent by default), or compact it. With"
+          + " --allow-comments and --allow-trailing-commas it reads JSON with comments and writes"
+          + " it as JSON.",
       "Numbers keep their exact text; members are kept as they are, in their order. NDJSON"
           + " files (.ndjson, .jsonl) stay one value per line and are compacted.",
       "The input is copied token by token, so a file of any size takes little memory; on bad"
@@ -45,6 +47,8 @@ final class FmtCommand implements Callable<Integer> {
 
   @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Write here instead of standard output.")
   Path output;
+
+  @picocli.CommandLine.Mixin Leniency leniency;
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -85,7 +89,7 @@ final class FmtCommand implements Callable<Integer> {
       Recording out = new Recording(sink);
       try (OutputStream buffered = new BufferedOutputStream(out, 1 << 16);
           InputStream in = Input.open(path);
-          JsonReader r = (ndjson ? NDJSON : Json.DEFAULT).reader(in)) {
+          JsonReader r = leniency.apply(Json.builder().multipleValues(ndjson)).build().reader(in)) {
         JsonWriter w = writer.writer(buffered);
         copy(r, w);
         if (w.size() > 0) {
@@ -119,9 +123,6 @@ final class FmtCommand implements Callable<Integer> {
       }
     }
   }
-
-  /** NDJSON input: one value after another (the writer puts each on a line of its own). */
-  private static final Json NDJSON = Json.builder().multipleValues(true).build();
 
   /**
    * Copies the values of {@code r} to {@code w} token by token. Memory stays that of one token

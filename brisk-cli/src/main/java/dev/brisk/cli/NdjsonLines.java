@@ -74,6 +74,16 @@ final class NdjsonLines {
 
   /** A fault as {@code file:line:column: message (at path)}. */
   static void report(PrintWriter err, String file, long line, JsonException e) {
-    err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), e.reason(), e.shownPath());
+    err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), forCommandLine(e.reason()), e.shownPath());
+  }
+
+  /**
+   * A reader's reason as a command-line user can act on it: its hints name the library's options
+   * (Json.builder().allowComments(true)), which are the options of brisk check and brisk fmt here.
+   */
+  static String forCommandLine(String reason) {
+    return reason
+        .replace("Json.builder().allowComments(true)", "--allow-comments of brisk check and fmt")
+        .replace("Json.builder().allowTrailingCommas(true)", "--allow-trailing-commas of brisk check and fmt");
   }
 }

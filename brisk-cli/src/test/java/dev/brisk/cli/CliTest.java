@@ -74,6 +74,39 @@ class CliTest {
     assertTrue(r.err().contains("2 invalid values"), r.err());
   }
 
+  /**
+   * JSON with comments (editors' settings files): check and fmt refuse it by default with a hint
+   * that names their options, accept it with them, and fmt then writes it as strict JSON.
+   */
+  @Test
+  void commentsAndTrailingCommasAreAcceptedWhenAskedFor() throws IOException {
+    Path jsonc = write("settings.json", "{\n  // the theme\n  \"theme\": \"dark\",\n  /* sizes */ \"sizes\": [1, 2,],\n}\n");
+    Run strict = brisk("check", jsonc.toString());
+    assertEquals(1, strict.code());
+    assertTrue(strict.err().contains(jsonc + ":2:3: expected a member name in double quotes but found '/'"
+        + " (comments are not JSON; allow them with --allow-comments of brisk check and fmt) (at $)"), strict.err());
+    Run noCommas = brisk("check", "--allow-comments", jsonc.toString());
+    assertEquals(1, noCommas.code());
+    assertTrue(noCommas.err().contains(jsonc + ":4:30: expected a value but found ']'"
+        + " (a trailing comma? allow them with --allow-trailing-commas of brisk check and fmt) (at $.sizes[2])"), noCommas.err());
+    Run lenient = brisk("check", "--allow-comments", "--allow-trailing-commas", jsonc.toString());
+    assertEquals(0, lenient.code(), lenient.err());
+    assertTrue(lenient.out().contains("settings.json: ok (1 value"), lenient.out());
+
+    Path out = dir.resolve("settings.strict.json");
+    Run fmt = brisk("fmt", "--compact", "--allow-comments", "--allow-trailing-commas", "-o", out.toString(), jsonc.toString());
+    assertEquals(0, fmt.code(), fmt.err());
+    assertEquals("{\"theme\":\"dark\",\"sizes\":[1,2]}\n", Files.readString(out));
+    assertEquals(0, brisk("check", out.toString()).code(), "fmt wrote strict JSON");
+    assertEquals(1, brisk("fmt", jsonc.toString()).code(), "fmt is strict by default");
+
+    Path lines = write("lenient.ndjson", "{\"a\":1,}\n[2,]\n{\"a\":3}\n");
+    assertEquals(1, brisk("check", lines.toString()).code());
+    Run ndjson = brisk("check", "--allow-trailing-commas", lines.toString());
+    assertEquals(0, ndjson.code(), ndjson.err());
+    assertTrue(ndjson.out().contains("lenient.ndjson: ok (3 values"), ndjson.out());
+  }
+
   @Test
   void trailingDataAndEmptyFilesAreInvalid() throws IOException {
     assertEquals(1, brisk("check", write("two.json", "{} {}").toString()).code());
