@@ -47,7 +47,8 @@ import java.util.Objects;
  * Brisk's Jakarta JSON Processing 2.1 provider: parsers read UTF-8 bytes in place with the core
  * reader (other encodings are detected and re-encoded on the way in), generators write through
  * the core writer, and the core limits apply (depth 1000, strings 20 MB, numbers 1000 characters,
- * names 50 000 bytes), changeable in the config map with the keys below.
+ * names 50 000 bytes), changeable in the config map with the keys below, which also set the two
+ * limits that are off by default: the bytes of the input, and the members of one object or array.
  *
  * <p>A {@code JsonReader} of a {@code ByteArrayInputStream} of up to 1 MiB copies the input once
  * and keeps the strings of its tree as parts of that copy: a string kept from it keeps the copy
@@ -68,6 +69,14 @@ public final class BriskJsonProvider extends JsonProvider {
   public static final String MAX_NUMBER_LENGTH = "dev.brisk.json.maxNumberLength";
   /** Config key: the longest member name in bytes (default 50 000). */
   public static final String MAX_NAME_LENGTH = "dev.brisk.json.maxNameLength";
+  /**
+   * Config key: the most bytes a parser or reader takes from its input (a Long; default: no
+   * limit). With it, a tree read from a stream that does not end fails at that many bytes
+   * instead of filling the heap.
+   */
+  public static final String MAX_DOCUMENT_LENGTH = "dev.brisk.json.maxDocumentLength";
+  /** Config key: the most members of one object, or elements of one array (default: no limit). */
+  public static final String MAX_MEMBERS = "dev.brisk.json.maxMembers";
 
   private static final BriskJsonProvider INSTANCE = new BriskJsonProvider();
   private static final Settings DEFAULTS = new Settings(Collections.emptyMap());
@@ -113,6 +122,14 @@ public final class BriskJsonProvider extends JsonProvider {
         b.maxNameLength(intValue(c.get(MAX_NAME_LENGTH), MAX_NAME_LENGTH));
         used.put(MAX_NAME_LENGTH, c.get(MAX_NAME_LENGTH));
       }
+      if (c.containsKey(MAX_DOCUMENT_LENGTH)) {
+        b.maxDocumentLength(wholeNumber(c.get(MAX_DOCUMENT_LENGTH), MAX_DOCUMENT_LENGTH, Long.MAX_VALUE));
+        used.put(MAX_DOCUMENT_LENGTH, c.get(MAX_DOCUMENT_LENGTH));
+      }
+      if (c.containsKey(MAX_MEMBERS)) {
+        b.maxMembers(intValue(c.get(MAX_MEMBERS), MAX_MEMBERS));
+        used.put(MAX_MEMBERS, c.get(MAX_MEMBERS));
+      }
       json = b.build();
       // Every byte array this provider reads is its own copy (of a ByteArrayInputStream's bytes,
       // say): the strings of the trees it reads may refer to it instead of copying from it.
@@ -139,16 +156,21 @@ public final class BriskJsonProvider extends JsonProvider {
      * text. Long.MAX_VALUE was cut to -1, and 1.5 to 1, before the core's check saw them.
      */
     private static int intValue(Object o, String key) {
+      return (int) wholeNumber(o, key, Integer.MAX_VALUE);
+    }
+
+    /** A whole number from 1 to {@code max}, as a Number or its text, or a JsonException naming the key. */
+    private static long wholeNumber(Object o, String key, long max) {
       long v;
       try {
         v = new BigDecimal(String.valueOf(o).trim()).longValueExact();
       } catch (NumberFormatException | ArithmeticException e) {
         v = 0;
       }
-      if (v < 1 || v > Integer.MAX_VALUE) {
-        throw new JsonException(key + " takes a whole number from 1 to " + Integer.MAX_VALUE + ", not '" + o + "'");
+      if (v < 1 || v > max) {
+        throw new JsonException(key + " takes a whole number from 1 to " + max + ", not '" + o + "'");
       }
-      return (int) v;
+      return v;
     }
 
     /**
@@ -161,7 +183,7 @@ public final class BriskJsonProvider extends JsonProvider {
       if (in.getClass() == ByteArrayInputStream.class && LentBytes.AVAILABLE) {
         LentBytes lent = LentBytes.of((ByteArrayInputStream) in);
         if (Encodings.plainUtf8Start(lent.bytes, lent.off, lent.len)) {
-          return new Parser(json.reader(lent.bytes, lent.off, lent.len), keys);
+          return new Parser(readerOf(json, lent.bytes, lent.off, lent.len), keys);
         }
         return parserOfArray(Arrays.copyOfRange(lent.bytes, lent.off, lent.off + lent.len));
       }
@@ -207,7 +229,19 @@ public final class BriskJsonProvider extends JsonProvider {
 
     /** A reader of an array of the provider's own, whose strings share it when it is small. */
     private dev.brisk.json.JsonReader readerOfOwn(byte[] utf8, int off, int len) {
-      return (len <= SHARE_LIMIT ? shared : json).reader(utf8, off, len);
+      return readerOf(len <= SHARE_LIMIT ? shared : json, utf8, off, len);
+    }
+
+    /**
+     * A core reader of bytes in memory, which refuses at once bytes over maxDocumentLength: that
+     * refusal as JSON-P's parsing error, as every other fault of the input is.
+     */
+    private static dev.brisk.json.JsonReader readerOf(Json j, byte[] utf8, int off, int len) {
+      try {
+        return j.reader(utf8, off, len);
+      } catch (dev.brisk.json.JsonException e) {
+        throw Parser.parsing(e);
+      }
     }
 
     JsonParser parser(InputStream in, Charset cs) {

@@ -235,6 +235,69 @@ class ProviderTest {
     }
   }
 
+  /**
+   * The two limits that are off by default are config keys too: the input's length bounds what a
+   * reader or parser takes (a stream that does not end fails there, rather than filling the
+   * heap), and maxMembers the members of an object or the elements of an array. Each refusal is a
+   * JsonParsingException with its place, from bytes in memory and from a stream alike.
+   */
+  @Test
+  void theDocumentLengthAndMembersLimitsAreConfigKeys() {
+    Map<String, Object> config = Map.of(BriskJsonProvider.MAX_DOCUMENT_LENGTH, 64L, BriskJsonProvider.MAX_MEMBERS, "3");
+    assertEquals(config, P.createReaderFactory(config).getConfigInUse());
+    assertEquals(config, P.createParserFactory(config).getConfigInUse());
+    jakarta.json.JsonReaderFactory readers = P.createReaderFactory(config);
+    byte[] small = "[1,2,3]".getBytes(StandardCharsets.UTF_8);
+    assertEquals(3, readers.createReader(new ByteArrayInputStream(small)).readArray().size());
+
+    byte[] tooLong = ("[\"" + "x".repeat(100) + "\"]").getBytes(StandardCharsets.UTF_8);
+    JsonParsingException inMemory = assertThrows(JsonParsingException.class,
+        () -> P.createParserFactory(config).createParser(new ByteArrayInputStream(tooLong)).next());
+    assertTrue(inMemory.getMessage().contains("document longer than maxDocumentLength (64 bytes)"), inMemory.getMessage());
+    assertEquals(64, inMemory.getLocation().getStreamOffset());
+    JsonParsingException treeInMemory = assertThrows(JsonParsingException.class,
+        () -> readers.createReader(new ByteArrayInputStream(tooLong)).readArray());
+    assertTrue(treeInMemory.getMessage().contains("maxDocumentLength (64 bytes)"), treeInMemory.getMessage());
+
+    // A stream that never ends: "[0,0,0,..." read into a tree.
+    java.io.InputStream endless = new java.io.InputStream() {
+      long n;
+
+      @Override
+      public int read() {
+        return n++ == 0 ? '[' : (n % 2 == 0 ? '0' : ',');
+      }
+    };
+    Map<String, Object> bytesOnly = Map.of(BriskJsonProvider.MAX_DOCUMENT_LENGTH, 1 << 20);
+    JsonParsingException fromStream = assertThrows(JsonParsingException.class,
+        () -> P.createReaderFactory(bytesOnly).createReader(endless).readArray());
+    assertTrue(fromStream.getMessage().contains("maxDocumentLength (1048576 bytes)"), fromStream.getMessage());
+
+    JsonParsingException members = assertThrows(JsonParsingException.class,
+        () -> readers.createReader(new StringReader("{\"a\":[1,2,3,4]}")).readObject());
+    assertTrue(members.getMessage().contains("array has more than maxMembers (3) elements"), members.getMessage());
+    try (JsonParser p = P.createParserFactory(config).createParser(new StringReader("{\"a\":1,\"b\":2,\"c\":3,\"d\":4}"))) {
+      JsonParsingException e = assertThrows(JsonParsingException.class, () -> {
+        while (p.hasNext()) {
+          p.next();
+        }
+      });
+      assertTrue(e.getMessage().contains("object has more than maxMembers (3) members"), e.getMessage());
+    }
+
+    for (Object bad : new Object[] {0, -1, "1e30", 2.5}) {
+      jakarta.json.JsonException e = assertThrows(jakarta.json.JsonException.class,
+          () -> P.createReaderFactory(Map.of(BriskJsonProvider.MAX_DOCUMENT_LENGTH, bad)), String.valueOf(bad));
+      assertEquals(BriskJsonProvider.MAX_DOCUMENT_LENGTH + " takes a whole number from 1 to " + Long.MAX_VALUE
+          + ", not '" + bad + "'", e.getMessage());
+    }
+    assertEquals(Map.of(BriskJsonProvider.MAX_DOCUMENT_LENGTH, Long.MAX_VALUE),
+        P.createReaderFactory(Map.of(BriskJsonProvider.MAX_DOCUMENT_LENGTH, Long.MAX_VALUE)).getConfigInUse());
+    jakarta.json.JsonException members0 = assertThrows(jakarta.json.JsonException.class,
+        () -> P.createParserFactory(Map.of(BriskJsonProvider.MAX_MEMBERS, 0)));
+    assertEquals(BriskJsonProvider.MAX_MEMBERS + " takes a whole number from 1 to 2147483647, not '0'", members0.getMessage());
+  }
+
   @Test
   void pointerPatchAndMergePatch() {
     JsonObject doc = Json.createReader(new StringReader("{\"a\":{\"b\":[1,2]},\"c\":\"d\"}")).readObject();
