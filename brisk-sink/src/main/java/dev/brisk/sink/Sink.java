@@ -481,13 +481,6 @@ public final class Sink<T> implements AutoCloseable {
     }
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // The writer thread
-
-  /**
-   * The batch being formed: events written straight into one {@link JsonWriter}, which puts a line
-   * break between top-level values, with where each event starts and ends.
-   */
   /**
    * The queue, whose array of slots is made whole now: one the heap cannot hold is a builder error
    * that says what to change, rather than an OutOfMemoryError from build().
@@ -504,6 +497,13 @@ public final class Sink<T> implements AutoCloseable {
     }
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // The writer thread
+
+  /**
+   * The batch being formed: events written straight into one {@link JsonWriter}, which puts a line
+   * break between top-level values, with where each event starts and ends.
+   */
   private static final class Buffer {
     final JsonWriter w = JsonWriter.create();
     int count;
