@@ -140,12 +140,6 @@ class ReaderTest {
   }
 
   /**
-   * An error in a member name, or one member too many, is at the same path whether the document is
-   * read as a tree, as tokens or skipped: that of the member before it, or of the object for its
-   * first. The tree said $ for a later member's name, and $[''] for the first member over
-   * maxMembers (the level's old name bytes).
-   */
-  /**
    * A fault that has a likely cause says it: a byte order mark, text in UTF-16 or UTF-32 (its
    * zero bytes), single quotes, a comment, a trailing comma. The UTF-16 and UTF-32 hints are new:
    * such input said only "found byte 0x00".
@@ -178,6 +172,12 @@ class ReaderTest {
     assertFalse(inside.getMessage().contains("UTF-16"), "a zero byte further in is not taken for UTF-16: " + inside.getMessage());
   }
 
+  /**
+   * An error in a member name, or one member too many, is at the same path whether the document is
+   * read as a tree, as tokens or skipped: that of the member before it, or of the object for its
+   * first. The tree said $ for a later member's name, and $[''] for the first member over
+   * maxMembers (the level's old name bytes).
+   */
   @Test
   void treeTokensAndSkippingPutAMemberNameErrorAtOnePath() {
     String[][] cases = {
