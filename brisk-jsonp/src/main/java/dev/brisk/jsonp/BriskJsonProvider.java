@@ -36,7 +36,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -182,10 +181,7 @@ public final class BriskJsonProvider extends JsonProvider {
       Objects.requireNonNull(in, "input");
       if (in.getClass() == ByteArrayInputStream.class && LentBytes.AVAILABLE) {
         LentBytes lent = LentBytes.of((ByteArrayInputStream) in);
-        if (Encodings.plainUtf8Start(lent.bytes, lent.off, lent.len)) {
-          return new Parser(readerOf(json, lent.bytes, lent.off, lent.len), keys);
-        }
-        return parserOfArray(Arrays.copyOfRange(lent.bytes, lent.off, lent.off + lent.len));
+        return parserOfBytes(lent.bytes, lent.off, lent.len, false);
       }
       return treeParser(in);
     }
@@ -198,25 +194,30 @@ public final class BriskJsonProvider extends JsonProvider {
     JsonParser treeParser(InputStream in) {
       Objects.requireNonNull(in, "input");
       if (in instanceof ByteArrayInputStream) {
-        // Bytes in memory already: read them as an array, with no stream buffer at all, and
-        // detect the encoding only when the first bytes do not show plain UTF-8.
         byte[] all = ((ByteArrayInputStream) in).readAllBytes();
-        if (Encodings.plainUtf8Start(all, 0, all.length)) {
-          return new Parser(readerOfOwn(all, 0, all.length), keys);
-        }
-        return parserOfArray(all);
+        return parserOfBytes(all, 0, all.length, true);
       }
       return parserOfStream(in);
     }
 
-    /** Bytes that do not start as plain UTF-8 at a glance: short, a byte order mark, UTF-16 or 32. */
-    private JsonParser parserOfArray(byte[] all) {
-      Encodings.Detected d = Encodings.detect(all, Math.min(4, all.length));
-      if (d.charset == StandardCharsets.UTF_8) {
-        return new Parser(readerOfOwn(all, d.skip, all.length - d.skip), keys);
+    /**
+     * Bytes in memory, read as an array with no stream buffer at all; their encoding is detected
+     * only when the first bytes do not show plain UTF-8 (short, a byte order mark, UTF-16 or 32).
+     * The strings of a tree share bytes the provider {@code owns} (see {@link #readerOfOwn}).
+     */
+    private JsonParser parserOfBytes(byte[] b, int off, int len, boolean owns) {
+      int skip = 0;
+      if (!Encodings.plainUtf8Start(b, off, len)) {
+        Encodings.Detected d = Encodings.detect(b, off, Math.min(4, len));
+        if (d.charset != StandardCharsets.UTF_8) {
+          InputStream rest = new ByteArrayInputStream(b, off + d.skip, len - d.skip);
+          return new Parser(json.reader(Encodings.decoded(rest, d.charset, d.skip)), keys);
+        }
+        skip = d.skip;
       }
-      InputStream rest = new ByteArrayInputStream(all, d.skip, all.length - d.skip);
-      return new Parser(json.reader(Encodings.decoded(rest, d.charset, d.skip)), keys);
+      int from = off + skip;
+      int n = len - skip;
+      return new Parser(owns ? readerOfOwn(b, from, n) : readerOf(json, b, from, n), keys);
     }
 
     private JsonParser parserOfStream(InputStream in) {

@@ -49,10 +49,15 @@ final class Encodings {
 
   /** From the first {@code n} (up to 4) bytes; RFC 4627 section 3, and byte order marks. */
   static Detected detect(byte[] b, int n) {
-    int c0 = n > 0 ? b[0] & 0xFF : -1;
-    int c1 = n > 1 ? b[1] & 0xFF : -1;
-    int c2 = n > 2 ? b[2] & 0xFF : -1;
-    int c3 = n > 3 ? b[3] & 0xFF : -1;
+    return detect(b, 0, n);
+  }
+
+  /** The same, from the first {@code n} (up to 4) bytes at {@code b[off]}. */
+  static Detected detect(byte[] b, int off, int n) {
+    int c0 = n > 0 ? b[off] & 0xFF : -1;
+    int c1 = n > 1 ? b[off + 1] & 0xFF : -1;
+    int c2 = n > 2 ? b[off + 2] & 0xFF : -1;
+    int c3 = n > 3 ? b[off + 3] & 0xFF : -1;
     if (c0 == 0xEF && c1 == 0xBB && c2 == 0xBF) {
       return new Detected(StandardCharsets.UTF_8, 3);
     }

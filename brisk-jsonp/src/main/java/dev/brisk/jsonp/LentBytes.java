@@ -37,7 +37,8 @@ final class LentBytes extends OutputStream {
   }
 
   /**
-   * The stream's unread bytes, its own array where {@link #AVAILABLE}, else a copy; the stream is
+   * The stream's unread bytes, its own array where {@link #AVAILABLE} (callers ask only there;
+   * elsewhere a JDK copy of up to 128 KiB, and an IllegalStateException past that); the stream is
    * at its end afterwards. Only for a plain {@code ByteArrayInputStream}: a subclass may write
    * from a buffer that it reuses.
    */

@@ -509,31 +509,44 @@ final class Parser implements JsonParser {
     if (current != Event.START_ARRAY) {
       throw new IllegalStateException("getArrayStream() needs START_ARRAY, not " + current);
     }
-    return new ElementStream(this, depth);
+    return StreamSupport.stream(new Elements(depth), false);
   }
 
-  /**
-   * For {@link ElementStream}: the next element of the array whose START_ARRAY left the parser at
-   * depth {@code at}, or null after its END_ARRAY.
-   */
-  JsonValue nextElement(int at) {
-    if (depth < at) {
-      return null;
-    }
-    Event e = next();
-    if (e == Event.END_ARRAY && depth < at) {
-      return null;
-    }
-    return getValue();
-  }
+  /** The elements of the array the parser is in, each read as it is asked for. */
+  private final class Elements implements Spliterator<JsonValue> {
+    private final int at;
 
-  /** For {@link ElementStream}: the next top-level value, or null after the last. */
-  JsonValue nextTopLevelValue() {
-    if (!hasNext()) {
-      return null;
+    Elements(int at) {
+      this.at = at;
     }
-    next();
-    return getValue();
+
+    @Override
+    public boolean tryAdvance(Consumer<? super JsonValue> action) {
+      if (depth < at) {
+        return false;
+      }
+      Event e = next();
+      if (e == Event.END_ARRAY && depth < at) {
+        return false;
+      }
+      action.accept(getValue());
+      return true;
+    }
+
+    @Override
+    public Spliterator<JsonValue> trySplit() {
+      return null; // one parser reads in order
+    }
+
+    @Override
+    public long estimateSize() {
+      return Long.MAX_VALUE;
+    }
+
+    @Override
+    public int characteristics() {
+      return Spliterator.ORDERED | Spliterator.NONNULL; // a JSON null is JsonValue.NULL
+    }
   }
 
   @Override
@@ -566,7 +579,17 @@ final class Parser implements JsonParser {
     if (started) {
       throw new IllegalStateException("getValueStream() must be called before the first next()");
     }
-    return new ElementStream(this, ElementStream.TOP_LEVEL);
+    return StreamSupport.stream(new Spliterators.AbstractSpliterator<JsonValue>(Long.MAX_VALUE, Spliterator.ORDERED) {
+      @Override
+      public boolean tryAdvance(Consumer<? super JsonValue> action) {
+        if (!hasNext()) {
+          return false;
+        }
+        next();
+        action.accept(getValue());
+        return true;
+      }
+    }, false);
   }
 
   @Override

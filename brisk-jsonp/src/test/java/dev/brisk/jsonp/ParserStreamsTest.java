@@ -145,14 +145,14 @@ class ParserStreamsTest {
   }
 
   /**
-   * The array and value streams take their elements straight from the parser for iterator(),
-   * forEach() and spliterator(), and make an ordinary stream for anything else: a close handler
-   * registered on the stream (its return value ignored) runs when the stream itself is closed, a
-   * parallel stream sees every element once and in order where order is asked for, and an
-   * iterator given up halfway leaves the parser after the last element it took.
+   * The array stream as a JDK stream: a close handler registered on the stream (its return value
+   * ignored) runs when the stream itself is closed, a parallel stream sees every element once and
+   * in order where order is asked for, its spliterator is NONNULL (a JSON null is
+   * JsonValue.NULL), and an iterator given up halfway leaves the parser after the last element it
+   * took.
    */
   @Test
-  void directAndPipelinePathsAgree() {
+  void theArrayStreamBehavesAsAJdkStream() {
     AtomicInteger closed = new AtomicInteger();
     try (JsonParser p = parser("[1,2,3]")) {
       Stream<JsonValue> s = arrayStream(p);
