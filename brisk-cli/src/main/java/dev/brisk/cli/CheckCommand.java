@@ -96,7 +96,7 @@ final class CheckCommand implements Callable<Integer> {
       r.values = 1;
     } catch (JsonException e) {
       progress.finish();
-      NdjsonLines.report(err, label, e.line(), e);
+      NdjsonLines.report(err, label, e.line(), e, leniency);
       r.errors = 1;
       return r;
     }
@@ -115,7 +115,7 @@ final class CheckCommand implements Callable<Integer> {
         while (reader.next() != JsonToken.END_DOCUMENT) {
           // checked as read
         }
-      }, maxErrors, err, progress::finish);
+      }, maxErrors, err, progress::finish, leniency);
       r.values = c.valid;
       r.errors = c.invalid;
       r.bytes = in.count();

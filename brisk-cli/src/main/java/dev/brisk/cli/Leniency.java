@@ -1,6 +1,7 @@
 package dev.brisk.cli;
 
 import dev.brisk.json.Json;
+import dev.brisk.json.JsonException;
 import picocli.CommandLine.Option;
 
 /**
@@ -14,6 +15,18 @@ final class Leniency {
 
   @Option(names = "--allow-trailing-commas", description = "Accept a comma before ] or } (fmt leaves it out).")
   boolean trailingCommas;
+
+  /** The option that accepts what the reader refused without {@code o}. */
+  static String flag(JsonException.ReaderOption o) {
+    switch (o) {
+      case ALLOW_COMMENTS:
+        return "--allow-comments";
+      case ALLOW_TRAILING_COMMAS:
+        return "--allow-trailing-commas";
+      default:
+        throw new AssertionError(o);
+    }
+  }
 
   /** {@code b} with these options; the default limits stay. */
   Json.Builder apply(Json.Builder b) {

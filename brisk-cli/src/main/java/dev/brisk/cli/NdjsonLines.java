@@ -43,6 +43,12 @@ final class NdjsonLines {
    */
   static Counts check(InputStream in, String file, Check check, int maxErrors, PrintWriter err, Runnable beforeReport)
       throws IOException {
+    return check(in, file, check, maxErrors, err, beforeReport, null);
+  }
+
+  /** {@link #check}, naming {@code leniency}'s options in faults they would accept. */
+  static Counts check(InputStream in, String file, Check check, int maxErrors, PrintWriter err, Runnable beforeReport,
+      Leniency leniency) throws IOException {
     Counts c = new Counts();
     LineReader lines = new LineReader(in, Json.DEFAULT.limits().maxStringLength() + (1 << 20));
     long lineNo = 0;
@@ -61,7 +67,7 @@ final class NdjsonLines {
         c.invalid++;
         if (c.invalid <= maxErrors) {
           beforeReport.run();
-          report(err, file, lineNo, e);
+          report(err, file, lineNo, e, leniency);
         }
       }
     }
@@ -74,16 +80,16 @@ final class NdjsonLines {
 
   /** A fault as {@code file:line:column: message (at path)}. */
   static void report(PrintWriter err, String file, long line, JsonException e) {
-    err.printf("%s:%d:%d: %s (at %s)%n", file, line, e.column(), forCommandLine(e.reason()), e.shownPath());
+    report(err, file, line, e, null);
   }
 
   /**
-   * A reader's reason as a command-line user can act on it: its hints name the library's options
-   * (Json.builder().allowComments(true)), which are the options of brisk check and brisk fmt here.
+   * A fault as {@code file:line:column: message (at path)}, followed, when {@code leniency} is the
+   * command's and one of its options would accept the input, by that option. The reason leaves out
+   * the library's builder call that would accept it, which a command-line user cannot act on.
    */
-  static String forCommandLine(String reason) {
-    return reason
-        .replace("Json.builder().allowComments(true)", "--allow-comments of brisk check and fmt")
-        .replace("Json.builder().allowTrailingCommas(true)", "--allow-trailing-commas of brisk check and fmt");
+  static void report(PrintWriter err, String file, long line, JsonException e, Leniency leniency) {
+    String accept = leniency == null ? "" : e.acceptedWith().map(o -> "; " + Leniency.flag(o) + " accepts it").orElse("");
+    err.printf("%s:%d:%d: %s (at %s)%s%n", file, line, e.column(), e.reason(), e.shownPath(), accept);
   }
 }

@@ -1,5 +1,7 @@
 package dev.brisk.json;
 
+import java.util.Optional;
+
 /**
  * Thrown for every malformed, unexpected or over-limit input, and for values that cannot be
  * written as JSON (NaN, infinities).
@@ -15,6 +17,11 @@ package dev.brisk.json;
  * characters (a thousand levels of nesting, or long member names) is shown by its start and end
  * ({@link #shownPath()}), while {@link #path()} keeps it whole.
  *
+ * <p>When a reader option would have accepted the input, {@link #acceptedWith()} names it, and the
+ * message ends with the {@link Json.Builder} call that turns it on; {@link #reason()} leaves that
+ * call out, so that a front end with options of its own (a command line, a JSON-P config map) can
+ * name its own instead ({@link #messageWithoutOption()} is the message without it).
+ *
  * <p>Instances are immutable and safe to share.
  */
 public class JsonException extends RuntimeException {
@@ -26,11 +33,26 @@ public class JsonException extends RuntimeException {
   private static final int SHOWN_HEAD = 80;
   private static final int SHOWN_TAIL = 100;
 
+  /** A reader option, off by default, that accepts input strict JSON refuses. */
+  public enum ReaderOption {
+    /** Line and block comments: {@code Json.builder().allowComments(true)}. */
+    ALLOW_COMMENTS("Json.builder().allowComments(true)"),
+    /** A comma before {@code ]} or {@code }}: {@code Json.builder().allowTrailingCommas(true)}. */
+    ALLOW_TRAILING_COMMAS("Json.builder().allowTrailingCommas(true)");
+
+    private final String builderCall;
+
+    ReaderOption(String builderCall) {
+      this.builderCall = builderCall;
+    }
+  }
+
   private final String reason;
   private final long offset;
   private final long line;
   private final long column;
   private final String path;
+  private final ReaderOption acceptedWith;
 
   /** An error with a known position in the input. */
   public JsonException(String reason, long offset, long line, long column, String path) {
@@ -40,12 +62,20 @@ public class JsonException extends RuntimeException {
   /** An error with a known position in the input, caused by {@code cause}. */
   public JsonException(
       String reason, long offset, long line, long column, String path, Throwable cause) {
-    super(format(reason, offset, line, column, path), cause);
+    this(reason, offset, line, column, path, cause, null);
+  }
+
+  /** An error that {@code acceptedWith}, when not null, would have accepted. */
+  JsonException(String reason, long offset, long line, long column, String path, Throwable cause,
+      ReaderOption acceptedWith) {
+    super(format(reason, offset, line, column, path)
+        + (acceptedWith == null ? "" : "; " + acceptedWith.builderCall + " accepts it"), cause);
     this.reason = reason;
     this.offset = offset;
     this.line = line;
     this.column = column;
     this.path = path == null ? "$" : path;
+    this.acceptedWith = acceptedWith;
   }
 
   /** An error that has no position in an input, such as a value that cannot be written. */
@@ -121,9 +151,25 @@ public class JsonException extends RuntimeException {
     return c == '.' || c == '[';
   }
 
-  /** What went wrong, without the position. */
+  /** What went wrong, without the position and without the option that would accept it. */
   public String reason() {
     return reason;
+  }
+
+  /**
+   * The reader option that would have accepted the input at fault, if one would: a comment where
+   * comments are off, a trailing comma where those are off. Empty for every other error.
+   */
+  public Optional<ReaderOption> acceptedWith() {
+    return Optional.ofNullable(acceptedWith);
+  }
+
+  /**
+   * The message without the {@link Json.Builder} call that turns {@link #acceptedWith()} on: the
+   * reason and where, for a front end that names its own way to accept the input.
+   */
+  public String messageWithoutOption() {
+    return format(reason, offset, line, column, path);
   }
 
   /** 0-based byte offset of the fault in the input, or -1 when not reading. */

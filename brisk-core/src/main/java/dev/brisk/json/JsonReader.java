@@ -2224,10 +2224,19 @@ public final class JsonReader implements Closeable {
     return errorAt(reason, index, pathTo(depth));
   }
 
+  /** An error for input that {@code option} would have accepted. */
+  private JsonException error(String reason, int index, JsonException.ReaderOption option) {
+    return errorAt(reason, index, pathTo(depth), option);
+  }
+
   private JsonException errorAt(String reason, int index, String path) {
+    return errorAt(reason, index, path, null);
+  }
+
+  private JsonException errorAt(String reason, int index, String path, JsonException.ReaderOption option) {
     long offset = base + index;
     long col = offset - lineStart + 1;
-    return new JsonException(reason, offset, line, Math.max(1, col), path);
+    return new JsonException(reason, offset, line, Math.max(1, col), path, null, option);
   }
 
   /** The error for input that ends where a value was expected. */
@@ -2250,11 +2259,29 @@ public final class JsonReader implements Closeable {
     } else if (b == '\'') {
       hint = " (strings take double quotes)";
     } else if (b == '/' && !allowComments) {
-      hint = " (comments are not JSON; allow them with Json.builder().allowComments(true))";
-    } else if ((b == ']' || b == '}') && !allowTrailingCommas) {
-      hint = " (a trailing comma? allow them with Json.builder().allowTrailingCommas(true))";
+      return error("expected " + expected + " but found " + describe(b) + " (comments are not JSON)", pos,
+          JsonException.ReaderOption.ALLOW_COMMENTS);
+    } else if (!allowTrailingCommas && closesAfterComma(b, expected)) {
+      return error("expected " + expected + " but found " + describe(b) + " (a trailing comma)", pos,
+          JsonException.ReaderOption.ALLOW_TRAILING_COMMAS);
     }
     return error("expected " + expected + " but found " + describe(b) + hint, pos);
+  }
+
+  /**
+   * Whether {@code b} closes the open container where {@code expected} is what must follow a comma
+   * in it: a value in an array, a member name in an object. Only a comma leads there ({@code []} and
+   * {@code {}} are read as empty), so this is input {@code allowTrailingCommas} accepts; a closer
+   * after a colon, or one of the other kind, is not.
+   */
+  private boolean closesAfterComma(int b, String expected) {
+    if (depth == 0) {
+      return false;
+    }
+    if (b == ']') {
+      return kinds[depth] == K_ARRAY && expected.equals("a value");
+    }
+    return b == '}' && kinds[depth] == K_OBJECT && expected.equals("a member name in double quotes");
   }
 
   /**

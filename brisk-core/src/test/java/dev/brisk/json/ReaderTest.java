@@ -10,6 +10,7 @@ import static dev.brisk.json.JsonToken.NUMBER;
 import static dev.brisk.json.JsonToken.STRING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,9 +21,11 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -155,7 +158,7 @@ class ReaderTest {
       {"[1]", "UTF-32BE", "text in UTF-16 or UTF-32? JSON text must be UTF-8"},
       {"['a']", "UTF-8", "strings take double quotes"},
       {"[1 /* c */]", "UTF-8", "comments are not JSON"},
-      {"[1,]", "UTF-8", "a trailing comma?"},
+      {"[1,]", "UTF-8", "but found ']' (a trailing comma)"},
     };
     for (String[] c : cases) {
       byte[] bytes = c[0].getBytes(java.nio.charset.Charset.forName(c[1]));
@@ -170,6 +173,71 @@ class ReaderTest {
     }
     JsonException inside = assertThrows(JsonException.class, () -> Json.parse("[1, \u0000]".getBytes(StandardCharsets.UTF_8)));
     assertFalse(inside.getMessage().contains("UTF-16"), "a zero byte further in is not taken for UTF-16: " + inside.getMessage());
+  }
+
+  /**
+   * A fault that a reader option would accept names the option as data, {@link
+   * JsonException#acceptedWith()}, whether the document is read as tokens (from bytes or a byte at
+   * a time), as a tree or skipped; the message ends with the builder call, which {@link
+   * JsonException#reason()} and {@link JsonException#messageWithoutOption()} leave out. A closer
+   * that no trailing-comma option would accept (after a colon, of the other kind, at the start)
+   * names none: before, every {@code ]} and {@code }} out of place was called "a trailing comma?".
+   */
+  @Test
+  void faultsThatAnOptionAcceptsNameIt() {
+    Object[][] cases = {
+      {"[1,]", JsonException.ReaderOption.ALLOW_TRAILING_COMMAS},
+      {"[1 , \n ]", JsonException.ReaderOption.ALLOW_TRAILING_COMMAS},
+      {"{\"a\":1,}", JsonException.ReaderOption.ALLOW_TRAILING_COMMAS},
+      {"[{\"a\":[true,],\"b\":2}]", JsonException.ReaderOption.ALLOW_TRAILING_COMMAS},
+      {"{\"a\":{\"b\":1,},\"c\":2}", JsonException.ReaderOption.ALLOW_TRAILING_COMMAS},
+      {"[1 // one\n]", JsonException.ReaderOption.ALLOW_COMMENTS},
+      {"/* c */ 1", JsonException.ReaderOption.ALLOW_COMMENTS},
+      {"{\"a\":}", null},
+      {"[1,}", null},
+      {"{\"a\":1,]", null},
+      {"]", null},
+      {"[1]]", null},
+      {"{,}", null},
+      {"[,]", null},
+      {"['a']", null},
+    };
+    for (Object[] c : cases) {
+      String text = (String) c[0];
+      JsonException.ReaderOption option = (JsonException.ReaderOption) c[1];
+      byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+      List<Executable> reads = List.of(
+          () -> tokens(JsonReader.of(bytes)),
+          () -> tokens(JsonReader.of(new OneByteInputStream(bytes))),
+          () -> Json.parse(bytes),
+          () -> Json.parse(new OneByteInputStream(bytes)),
+          () -> {
+            JsonReader r = JsonReader.of(bytes);
+            r.skipValue();
+            r.next();
+          });
+      for (Executable read : reads) {
+        JsonException e = assertThrows(JsonException.class, read, text);
+        assertEquals(Optional.ofNullable(option), e.acceptedWith(), text + ": " + e.getMessage());
+        assertEquals(e.messageWithoutOption(), e.getMessage().substring(0, e.messageWithoutOption().length()), text);
+        assertTrue(e.messageWithoutOption().startsWith(e.reason()), text);
+        if (option == null) {
+          assertEquals(e.messageWithoutOption(), e.getMessage(), text);
+          assertFalse(e.getMessage().contains("trailing comma"), text + ": " + e.getMessage());
+        } else {
+          String call = option == JsonException.ReaderOption.ALLOW_COMMENTS
+              ? "Json.builder().allowComments(true)" : "Json.builder().allowTrailingCommas(true)";
+          assertEquals(e.messageWithoutOption() + "; " + call + " accepts it", e.getMessage(), text);
+          assertFalse(e.reason().contains("Json.builder()"), text + ": " + e.reason());
+        }
+      }
+    }
+    Json lenient = Json.builder().allowComments(true).allowTrailingCommas(true).build();
+    for (Object[] c : cases) {
+      if (c[1] != null) {
+        assertNotNull(lenient.read(((String) c[0]).getBytes(StandardCharsets.UTF_8)), (String) c[0]);
+      }
+    }
   }
 
   /**

@@ -54,7 +54,9 @@ final class Parser implements JsonParser {
   }
 
   static JsonParsingException parsing(dev.brisk.json.JsonException e) {
-    return new JsonParsingException(e.getMessage(), e, location(e.line(), e.column(), e.offset()));
+    // Without the core builder call that would accept the input (comments, a trailing comma): a
+    // JSON-P user has no such option.
+    return new JsonParsingException(e.messageWithoutOption(), e, location(e.line(), e.column(), e.offset()));
   }
 
   static JsonLocation location(long line, long column, long offset) {

@@ -194,6 +194,29 @@ class ProviderTest {
     assertEquals(2, e.getLocation().getLineNumber());
   }
 
+  /**
+   * A comment or a trailing comma is refused with the reason and the place, and without the core
+   * library's builder call that would accept it, which a JSON-P user has no way to make.
+   */
+  @Test
+  void aCommentOrTrailingCommaIsRefusedWithoutNamingTheCoresBuilder() {
+    for (String text : new String[] {"[1,\n 2,\n]", "{\"a\": 1 /* one */}"}) {
+      JsonParsingException e = assertThrows(JsonParsingException.class, () -> {
+        try (JsonParser p = parser(text)) {
+          while (p.hasNext()) {
+            p.next();
+          }
+        }
+      }, text);
+      assertTrue(e.getMessage().contains(text.startsWith("[") ? "(a trailing comma)" : "(comments are not JSON)"), e.getMessage());
+      assertTrue(e.getMessage().contains("at line " + e.getLocation().getLineNumber()), e.getMessage());
+      assertFalse(e.getMessage().contains("Json.builder()"), e.getMessage());
+      JsonParsingException tree = assertThrows(JsonParsingException.class,
+          () -> Json.createReader(new StringReader(text)).read(), text);
+      assertFalse(tree.getMessage().contains("Json.builder()"), tree.getMessage());
+    }
+  }
+
   @Test
   void theGeneratorEnforcesJsonPsRules() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
