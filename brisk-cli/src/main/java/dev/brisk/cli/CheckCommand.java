@@ -96,7 +96,7 @@ final class CheckCommand implements Callable<Integer> {
       r.values = 1;
     } catch (JsonException e) {
       progress.finish();
-      NdjsonLines.report(err, label, e.line(), e, leniency);
+      NdjsonLines.report(err, label, e.line(), e, CheckCommand::flag);
       r.errors = 1;
       return r;
     }
@@ -115,11 +115,16 @@ final class CheckCommand implements Callable<Integer> {
         while (reader.next() != JsonToken.END_DOCUMENT) {
           // checked as read
         }
-      }, maxErrors, err, progress::finish, leniency);
+      }, maxErrors, err, progress::finish, CheckCommand::flag);
       r.values = c.valid;
       r.errors = c.invalid;
       r.bytes = in.count();
     }
     return r;
+  }
+
+  /** This command's option that accepts what the reader refused without {@code o}. */
+  private static String flag(JsonException.ReaderOption o) {
+    return o == JsonException.ReaderOption.MULTIPLE_VALUES ? "--ndjson" : Leniency.flag(o);
   }
 }

@@ -97,7 +97,7 @@ final class FmtCommand implements Callable<Integer> {
           buffered.write('\n');
         }
       } catch (JsonException e) {
-        NdjsonLines.report(err, Input.label(path), e.line(), e, leniency);
+        NdjsonLines.report(err, Input.label(path), e.line(), e, Leniency::flag);
         return Main.BAD_INPUT;
       } catch (IOException | UncheckedIOException e) {
         if (out.failed != null) {

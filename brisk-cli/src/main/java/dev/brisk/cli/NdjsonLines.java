@@ -5,6 +5,7 @@ import dev.brisk.json.JsonException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.function.Function;
 
 /**
  * The NDJSON loop of {@code check} and {@code validate}: each non-blank line on its own, so that a
@@ -46,9 +47,9 @@ final class NdjsonLines {
     return check(in, file, check, maxErrors, err, beforeReport, null);
   }
 
-  /** {@link #check}, naming {@code leniency}'s options in faults they would accept. */
+  /** {@link #check}, naming the options {@code flags} names in faults they would accept. */
   static Counts check(InputStream in, String file, Check check, int maxErrors, PrintWriter err, Runnable beforeReport,
-      Leniency leniency) throws IOException {
+      Function<JsonException.ReaderOption, String> flags) throws IOException {
     Counts c = new Counts();
     LineReader lines = new LineReader(in, Json.DEFAULT.limits().maxStringLength() + (1 << 20));
     long lineNo = 0;
@@ -67,7 +68,7 @@ final class NdjsonLines {
         c.invalid++;
         if (c.invalid <= maxErrors) {
           beforeReport.run();
-          report(err, file, lineNo, e, leniency);
+          report(err, file, lineNo, e, flags);
         }
       }
     }
@@ -84,12 +85,15 @@ final class NdjsonLines {
   }
 
   /**
-   * A fault as {@code file:line:column: message (at path)}, followed, when {@code leniency} is the
-   * command's and one of its options would accept the input, by that option. The reason leaves out
-   * the library's builder call that would accept it, which a command-line user cannot act on.
+   * A fault as {@code file:line:column: message (at path)}, followed by the command's option that
+   * would accept the input, when {@code flags} names one for the reader option the fault gives
+   * (null or a null name: none). The reason leaves out the library's builder call that would accept
+   * it, which a command-line user cannot act on.
    */
-  static void report(PrintWriter err, String file, long line, JsonException e, Leniency leniency) {
-    String accept = leniency == null ? "" : e.acceptedWith().map(o -> "; " + Leniency.flag(o) + " accepts it").orElse("");
-    err.printf("%s:%d:%d: %s (at %s)%s%n", file, line, e.column(), e.reason(), e.shownPath(), accept);
+  static void report(PrintWriter err, String file, long line, JsonException e,
+      Function<JsonException.ReaderOption, String> flags) {
+    String flag = flags == null ? null : e.acceptedWith().map(flags).orElse(null);
+    err.printf("%s:%d:%d: %s (at %s)%s%n", file, line, e.column(), e.reason(), e.shownPath(),
+        flag == null ? "" : "; " + flag + " accepts it");
   }
 }

@@ -107,6 +107,15 @@ class CliTest {
     assertEquals(1, strictLines.code());
     assertTrue(strictLines.err().contains(lines + ":2:4: expected a value but found ']' (a trailing comma) (at $[1]);"
         + " --allow-trailing-commas accepts it\n"), strictLines.err());
+    Path twoValues = write("two.json", "{\"a\":1}\n{\"a\":2}\n");
+    Run two = brisk("check", twoValues.toString());
+    assertEquals(1, two.code());
+    assertTrue(two.err().contains(twoValues + ":2:1: expected the end of the input after the value but found '{'"
+        + " on a later line (one value per line?) (at $); --ndjson accepts it\n"), two.err());
+    assertEquals(0, brisk("check", "--ndjson", twoValues.toString()).code());
+    Run twoFmt = brisk("fmt", twoValues.toString()); // fmt has no such option: it names none
+    assertEquals(1, twoFmt.code());
+    assertTrue(twoFmt.err().contains("on a later line (one value per line?) (at $)\n"), twoFmt.err());
     Run ndjson = brisk("check", "--allow-trailing-commas", lines.toString());
     assertEquals(0, ndjson.code(), ndjson.err());
     assertTrue(ndjson.out().contains("lenient.ndjson: ok (3 values"), ndjson.out());

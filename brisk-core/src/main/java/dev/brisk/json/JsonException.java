@@ -38,7 +38,12 @@ public class JsonException extends RuntimeException {
     /** Line and block comments: {@code Json.builder().allowComments(true)}. */
     ALLOW_COMMENTS("Json.builder().allowComments(true)"),
     /** A comma before {@code ]} or {@code }}: {@code Json.builder().allowTrailingCommas(true)}. */
-    ALLOW_TRAILING_COMMAS("Json.builder().allowTrailingCommas(true)");
+    ALLOW_TRAILING_COMMAS("Json.builder().allowTrailingCommas(true)"),
+    /**
+     * Values one after another, each on a line of its own (NDJSON): {@code
+     * Json.builder().multipleValues(true)}.
+     */
+    MULTIPLE_VALUES("Json.builder().multipleValues(true)");
 
     private final String builderCall;
 
@@ -158,7 +163,8 @@ public class JsonException extends RuntimeException {
 
   /**
    * The reader option that would have accepted the input at fault, if one would: a comment where
-   * comments are off, a trailing comma where those are off. Empty for every other error.
+   * comments are off, a trailing comma where those are off, a second value on a line of its own
+   * where only one value is read. Empty for every other error.
    */
   public Optional<ReaderOption> acceptedWith() {
     return Optional.ofNullable(acceptedWith);

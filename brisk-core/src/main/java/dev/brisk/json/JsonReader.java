@@ -2261,6 +2261,10 @@ public final class JsonReader implements Closeable {
     } else if (b == '/' && !allowComments) {
       return error("expected " + expected + " but found " + describe(b) + " (comments are not JSON)", pos,
           JsonException.ReaderOption.ALLOW_COMMENTS);
+    } else if (expect == E_END && !multipleValues && line != topValueLine) {
+      // A value on a line of its own after the first: NDJSON, which multipleValues reads.
+      return error("expected " + expected + " but found " + describe(b) + " on a later line (one value per line?)",
+          pos, JsonException.ReaderOption.MULTIPLE_VALUES);
     } else if (!allowTrailingCommas && closesAfterComma(b, expected)) {
       return error("expected " + expected + " but found " + describe(b) + " (a trailing comma)", pos,
           JsonException.ReaderOption.ALLOW_TRAILING_COMMAS);

@@ -10,7 +10,6 @@ import static dev.brisk.json.JsonToken.NUMBER;
 import static dev.brisk.json.JsonToken.STRING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -182,6 +181,8 @@ class ReaderTest {
    * JsonException#reason()} and {@link JsonException#messageWithoutOption()} leave out. A closer
    * that no trailing-comma option would accept (after a colon, of the other kind, at the start)
    * names none: before, every {@code ]} and {@code }} out of place was called "a trailing comma?".
+   * A second value on a line of its own is NDJSON, which {@code multipleValues} reads; on the same
+   * line it is not.
    */
   @Test
   void faultsThatAnOptionAcceptsNameIt() {
@@ -193,6 +194,11 @@ class ReaderTest {
       {"{\"a\":{\"b\":1,},\"c\":2}", JsonException.ReaderOption.ALLOW_TRAILING_COMMAS},
       {"[1 // one\n]", JsonException.ReaderOption.ALLOW_COMMENTS},
       {"/* c */ 1", JsonException.ReaderOption.ALLOW_COMMENTS},
+      {"{\"a\":1}\n{\"a\":2}\n", JsonException.ReaderOption.MULTIPLE_VALUES},
+      {"1\r\n2", JsonException.ReaderOption.MULTIPLE_VALUES},
+      {"[1,\n2]\n[3]", JsonException.ReaderOption.MULTIPLE_VALUES},
+      {"{\"a\":1} {\"a\":2}", null},
+      {"[1\n] [2]", null},
       {"{\"a\":}", null},
       {"[1,}", null},
       {"{\"a\":1,]", null},
@@ -225,17 +231,26 @@ class ReaderTest {
           assertEquals(e.messageWithoutOption(), e.getMessage(), text);
           assertFalse(e.getMessage().contains("trailing comma"), text + ": " + e.getMessage());
         } else {
-          String call = option == JsonException.ReaderOption.ALLOW_COMMENTS
-              ? "Json.builder().allowComments(true)" : "Json.builder().allowTrailingCommas(true)";
+          String call = option == JsonException.ReaderOption.ALLOW_COMMENTS ? "Json.builder().allowComments(true)"
+              : option == JsonException.ReaderOption.ALLOW_TRAILING_COMMAS ? "Json.builder().allowTrailingCommas(true)"
+              : "Json.builder().multipleValues(true)";
           assertEquals(e.messageWithoutOption() + "; " + call + " accepts it", e.getMessage(), text);
           assertFalse(e.reason().contains("Json.builder()"), text + ": " + e.reason());
         }
       }
     }
-    Json lenient = Json.builder().allowComments(true).allowTrailingCommas(true).build();
-    for (Object[] c : cases) {
-      if (c[1] != null) {
-        assertNotNull(lenient.read(((String) c[0]).getBytes(StandardCharsets.UTF_8)), (String) c[0]);
+    for (Object[] c : cases) { // and the option named accepts it
+      JsonException.ReaderOption option = (JsonException.ReaderOption) c[1];
+      if (option != null) {
+        Json.Builder b = Json.builder();
+        if (option == JsonException.ReaderOption.ALLOW_COMMENTS) {
+          b.allowComments(true);
+        } else if (option == JsonException.ReaderOption.ALLOW_TRAILING_COMMAS) {
+          b.allowTrailingCommas(true);
+        } else {
+          b.multipleValues(true);
+        }
+        assertFalse(tokens(b.build().reader((String) c[0])).isEmpty(), (String) c[0]);
       }
     }
   }
