@@ -77,6 +77,17 @@ public final class BriskJsonProvider extends JsonProvider {
   /** Config key: the most members of one object, or elements of one array (default: no limit). */
   public static final String MAX_MEMBERS = "dev.brisk.json.maxMembers";
 
+  /**
+   * Config key: parsers and readers accept {@code //} and {@code /* *}{@code /} comments (a
+   * Boolean or its text; default false, as RFC 8259 has none). Generators still write strict JSON.
+   */
+  public static final String ALLOW_COMMENTS = "dev.brisk.json.allowComments";
+  /**
+   * Config key: parsers and readers accept a comma before {@code ]} or <code>}</code> (a Boolean or
+   * its text; default false).
+   */
+  public static final String ALLOW_TRAILING_COMMAS = "dev.brisk.json.allowTrailingCommas";
+
   private static final BriskJsonProvider INSTANCE = new BriskJsonProvider();
   private static final Settings DEFAULTS = new Settings(Collections.emptyMap());
 
@@ -129,6 +140,14 @@ public final class BriskJsonProvider extends JsonProvider {
         b.maxMembers(intValue(c.get(MAX_MEMBERS), MAX_MEMBERS));
         used.put(MAX_MEMBERS, c.get(MAX_MEMBERS));
       }
+      if (c.containsKey(ALLOW_COMMENTS)) {
+        b.allowComments(flag(c.get(ALLOW_COMMENTS), ALLOW_COMMENTS));
+        used.put(ALLOW_COMMENTS, c.get(ALLOW_COMMENTS));
+      }
+      if (c.containsKey(ALLOW_TRAILING_COMMAS)) {
+        b.allowTrailingCommas(flag(c.get(ALLOW_TRAILING_COMMAS), ALLOW_TRAILING_COMMAS));
+        used.put(ALLOW_TRAILING_COMMAS, c.get(ALLOW_TRAILING_COMMAS));
+      }
       json = b.build();
       // Every byte array this provider reads is its own copy (of a ByteArrayInputStream's bytes,
       // say): the strings of the trees it reads may refer to it instead of copying from it.
@@ -148,6 +167,18 @@ public final class BriskJsonProvider extends JsonProvider {
         used.put(JsonConfig.KEY_STRATEGY, k);
       }
       inUse = Collections.unmodifiableMap(used);
+    }
+
+    /** A Boolean, or the text true or false (any case), or a JsonException naming the key. */
+    private static boolean flag(Object o, String key) {
+      if (o instanceof Boolean) {
+        return (Boolean) o;
+      }
+      String text = String.valueOf(o).trim();
+      if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+        return Boolean.parseBoolean(text);
+      }
+      throw new JsonException(key + " takes true or false, not '" + o + "'");
     }
 
     /**

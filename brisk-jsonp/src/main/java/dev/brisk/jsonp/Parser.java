@@ -53,10 +53,25 @@ final class Parser implements JsonParser {
     this.duplicates = duplicates;
   }
 
+  /**
+   * The core's error as JSON-P's, with the provider's config key that would accept the input in
+   * place of the core's builder call, which a JSON-P user cannot make.
+   */
   static JsonParsingException parsing(dev.brisk.json.JsonException e) {
-    // Without the core builder call that would accept the input (comments, a trailing comma): a
-    // JSON-P user has no such option.
-    return new JsonParsingException(e.messageWithoutOption(), e, location(e.line(), e.column(), e.offset()));
+    String key = e.acceptedWith().map(Parser::configKey).orElse(null);
+    String message = e.messageWithoutOption() + (key == null ? "" : "; the config key " + key + " accepts it");
+    return new JsonParsingException(message, e, location(e.line(), e.column(), e.offset()));
+  }
+
+  private static String configKey(dev.brisk.json.JsonException.ReaderOption o) {
+    switch (o) {
+      case ALLOW_COMMENTS:
+        return BriskJsonProvider.ALLOW_COMMENTS;
+      case ALLOW_TRAILING_COMMAS:
+        return BriskJsonProvider.ALLOW_TRAILING_COMMAS;
+      default:
+        return null; // a JSON-P parser reads one value: there is no key for more
+    }
   }
 
   static JsonLocation location(long line, long column, long offset) {

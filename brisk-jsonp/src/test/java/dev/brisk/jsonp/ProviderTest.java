@@ -195,12 +195,19 @@ class ProviderTest {
   }
 
   /**
-   * A comment or a trailing comma is refused with the reason and the place, and without the core
-   * library's builder call that would accept it, which a JSON-P user has no way to make.
+   * A comment or a trailing comma is refused with the reason, the place and the config key that
+   * accepts it, not the core library's builder call, which a JSON-P user has no way to make; with
+   * the key, parsers and readers accept it.
    */
   @Test
-  void aCommentOrTrailingCommaIsRefusedWithoutNamingTheCoresBuilder() {
-    for (String text : new String[] {"[1,\n 2,\n]", "{\"a\": 1 /* one */}"}) {
+  void commentsAndTrailingCommasAreRefusedNamingTheConfigKeyThatAcceptsThem() {
+    String[][] cases = {
+      {"[1,\n 2,\n]", "(a trailing comma)", BriskJsonProvider.ALLOW_TRAILING_COMMAS},
+      {"{\"a\": 1 /* one */}", "(comments are not JSON)", BriskJsonProvider.ALLOW_COMMENTS},
+    };
+    JsonProvider brisk = BriskJsonProvider.instance();
+    for (String[] c : cases) {
+      String text = c[0];
       JsonParsingException e = assertThrows(JsonParsingException.class, () -> {
         try (JsonParser p = parser(text)) {
           while (p.hasNext()) {
@@ -208,12 +215,30 @@ class ProviderTest {
           }
         }
       }, text);
-      assertTrue(e.getMessage().contains(text.startsWith("[") ? "(a trailing comma)" : "(comments are not JSON)"), e.getMessage());
-      assertTrue(e.getMessage().contains("at line " + e.getLocation().getLineNumber()), e.getMessage());
+      assertTrue(e.getMessage().contains(c[1] + " at line " + e.getLocation().getLineNumber()), e.getMessage());
+      assertTrue(e.getMessage().endsWith("; the config key " + c[2] + " accepts it"), e.getMessage());
       assertFalse(e.getMessage().contains("Json.builder()"), e.getMessage());
       JsonParsingException tree = assertThrows(JsonParsingException.class,
-          () -> Json.createReader(new StringReader(text)).read(), text);
-      assertFalse(tree.getMessage().contains("Json.builder()"), tree.getMessage());
+          () -> brisk.createReader(new StringReader(text)).read(), text);
+      assertTrue(tree.getMessage().endsWith("; the config key " + c[2] + " accepts it"), tree.getMessage());
+
+      for (Object on : new Object[] {true, "TRUE"}) {
+        Map<String, Object> config = Map.of(c[2], on);
+        assertEquals(config, brisk.createReaderFactory(config).getConfigInUse());
+        JsonValue v = brisk.createReaderFactory(config)
+            .createReader(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))).readValue();
+        assertEquals(text.startsWith("[") ? "[1,2]" : "{\"a\":1}", v.toString());
+        try (JsonParser p = brisk.createParserFactory(config).createParser(new StringReader(text))) {
+          while (p.hasNext()) {
+            p.next();
+          }
+        }
+      }
+      assertThrows(JsonParsingException.class, () -> brisk.createReaderFactory(Map.of(c[2], false))
+          .createReader(new StringReader(text)).read(), "false keeps it strict");
+      jakarta.json.JsonException bad = assertThrows(jakarta.json.JsonException.class,
+          () -> brisk.createReaderFactory(Map.of(c[2], "yes")));
+      assertEquals(c[2] + " takes true or false, not 'yes'", bad.getMessage());
     }
   }
 
