@@ -2261,7 +2261,7 @@ public final class JsonReader implements Closeable {
     } else if (b == '/' && !allowComments) {
       return error("expected " + expected + " but found " + describe(b) + " (comments are not JSON)", pos,
           JsonException.ReaderOption.ALLOW_COMMENTS);
-    } else if (expect == E_END && !multipleValues && line != topValueLine) {
+    } else if (expect == E_END && !multipleValues && line != topValueLine && startsValue(b)) {
       // A value on a line of its own after the first: NDJSON, which multipleValues reads.
       return error("expected " + expected + " but found " + describe(b) + " on a later line (one value per line?)",
           pos, JsonException.ReaderOption.MULTIPLE_VALUES);
@@ -2270,6 +2270,11 @@ public final class JsonReader implements Closeable {
           JsonException.ReaderOption.ALLOW_TRAILING_COMMAS);
     }
     return error("expected " + expected + " but found " + describe(b) + hint, pos);
+  }
+
+  /** Whether a value can begin with {@code b}. */
+  private static boolean startsValue(int b) {
+    return b == '{' || b == '[' || b == '"' || b == '-' || (b >= '0' && b <= '9') || b == 't' || b == 'f' || b == 'n';
   }
 
   /**
