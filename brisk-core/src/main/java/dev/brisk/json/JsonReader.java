@@ -2258,7 +2258,7 @@ public final class JsonReader implements Closeable {
       hint = " (text in UTF-16 or UTF-32? JSON text must be UTF-8, RFC 8259 8.1)";
     } else if (b == '\'') {
       hint = " (strings take double quotes)";
-    } else if (b == '/' && !allowComments) {
+    } else if (b == '/' && !allowComments && ensure(2) && (buf[pos + 1] == '/' || buf[pos + 1] == '*')) {
       return error("expected " + expected + " but found " + describe(b) + " (comments are not JSON)", pos,
           JsonException.ReaderOption.ALLOW_COMMENTS);
     } else if (expect == E_END && !multipleValues && line != topValueLine && startsValue(b)) {
