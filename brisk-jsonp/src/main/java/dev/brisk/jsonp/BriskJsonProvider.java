@@ -41,6 +41,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Brisk's Jakarta JSON Processing 2.1 provider: parsers read UTF-8 bytes in place with the core
@@ -116,38 +117,16 @@ public final class BriskJsonProvider extends JsonProvider {
       Map<String, Object> used = new LinkedHashMap<>();
       Map<String, ?> c = config == null ? Collections.emptyMap() : config;
       Json.Builder b = Json.builder();
-      if (c.containsKey(MAX_DEPTH)) {
-        b.maxDepth(intValue(c.get(MAX_DEPTH), MAX_DEPTH));
-        used.put(MAX_DEPTH, c.get(MAX_DEPTH));
-      }
-      if (c.containsKey(MAX_STRING_LENGTH)) {
-        b.maxStringLength(intValue(c.get(MAX_STRING_LENGTH), MAX_STRING_LENGTH));
-        used.put(MAX_STRING_LENGTH, c.get(MAX_STRING_LENGTH));
-      }
-      if (c.containsKey(MAX_NUMBER_LENGTH)) {
-        b.maxNumberLength(intValue(c.get(MAX_NUMBER_LENGTH), MAX_NUMBER_LENGTH));
-        used.put(MAX_NUMBER_LENGTH, c.get(MAX_NUMBER_LENGTH));
-      }
-      if (c.containsKey(MAX_NAME_LENGTH)) {
-        b.maxNameLength(intValue(c.get(MAX_NAME_LENGTH), MAX_NAME_LENGTH));
-        used.put(MAX_NAME_LENGTH, c.get(MAX_NAME_LENGTH));
-      }
-      if (c.containsKey(MAX_DOCUMENT_LENGTH)) {
-        b.maxDocumentLength(wholeNumber(c.get(MAX_DOCUMENT_LENGTH), MAX_DOCUMENT_LENGTH, Long.MAX_VALUE));
-        used.put(MAX_DOCUMENT_LENGTH, c.get(MAX_DOCUMENT_LENGTH));
-      }
-      if (c.containsKey(MAX_MEMBERS)) {
-        b.maxMembers(intValue(c.get(MAX_MEMBERS), MAX_MEMBERS));
-        used.put(MAX_MEMBERS, c.get(MAX_MEMBERS));
-      }
-      if (c.containsKey(ALLOW_COMMENTS)) {
-        b.allowComments(flag(c.get(ALLOW_COMMENTS), ALLOW_COMMENTS));
-        used.put(ALLOW_COMMENTS, c.get(ALLOW_COMMENTS));
-      }
-      if (c.containsKey(ALLOW_TRAILING_COMMAS)) {
-        b.allowTrailingCommas(flag(c.get(ALLOW_TRAILING_COMMAS), ALLOW_TRAILING_COMMAS));
-        used.put(ALLOW_TRAILING_COMMAS, c.get(ALLOW_TRAILING_COMMAS));
-      }
+      // Each key present is read (a bad value is an error naming it), set and reported as in use.
+      take(c, used, MAX_DEPTH, o -> b.maxDepth(intValue(o, MAX_DEPTH)));
+      take(c, used, MAX_STRING_LENGTH, o -> b.maxStringLength(intValue(o, MAX_STRING_LENGTH)));
+      take(c, used, MAX_NUMBER_LENGTH, o -> b.maxNumberLength(intValue(o, MAX_NUMBER_LENGTH)));
+      take(c, used, MAX_NAME_LENGTH, o -> b.maxNameLength(intValue(o, MAX_NAME_LENGTH)));
+      take(c, used, MAX_DOCUMENT_LENGTH,
+          o -> b.maxDocumentLength(wholeNumber(o, MAX_DOCUMENT_LENGTH, Long.MAX_VALUE)));
+      take(c, used, MAX_MEMBERS, o -> b.maxMembers(intValue(o, MAX_MEMBERS)));
+      take(c, used, ALLOW_COMMENTS, o -> b.allowComments(flag(o, ALLOW_COMMENTS)));
+      take(c, used, ALLOW_TRAILING_COMMAS, o -> b.allowTrailingCommas(flag(o, ALLOW_TRAILING_COMMAS)));
       json = b.build();
       // Every byte array this provider reads is its own copy (of a ByteArrayInputStream's bytes,
       // say): the strings of the trees it reads may refer to it instead of copying from it.
@@ -167,6 +146,14 @@ public final class BriskJsonProvider extends JsonProvider {
         used.put(JsonConfig.KEY_STRATEGY, k);
       }
       inUse = Collections.unmodifiableMap(used);
+    }
+
+    /** When {@code key} is in the config, gives its value to {@code set} and records it as in use. */
+    private static void take(Map<String, ?> c, Map<String, Object> used, String key, Consumer<Object> set) {
+      if (c.containsKey(key)) {
+        set.accept(c.get(key));
+        used.put(key, c.get(key));
+      }
     }
 
     /** A Boolean, or the text true or false (any case), or a JsonException naming the key. */
