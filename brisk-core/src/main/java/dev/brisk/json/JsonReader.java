@@ -289,7 +289,7 @@ public final class JsonReader implements Closeable {
     }
     if (step == S_NAME) {
       if (b != '"') {
-        throw unexpected(b, "a member name in double quotes");
+        throw unexpected(b, A_NAME);
       }
       int d = depth;
       int n = counts[d];
@@ -400,7 +400,7 @@ public final class JsonReader implements Closeable {
         literal("null", NULL);
         return JsonToken.NULL;
       default:
-        throw unexpected(b, "a value");
+        throw unexpected(b, A_VALUE);
     }
   }
 
@@ -552,7 +552,7 @@ public final class JsonReader implements Closeable {
             }
           }
         } else {
-          throw unexpected('/', "a value");
+          throw unexpected('/', A_VALUE);
         }
         p = pos;
         continue;
@@ -716,7 +716,7 @@ public final class JsonReader implements Closeable {
         continue;
       }
       if (object && b != '"') {
-        throw unexpected(b, "a member name in double quotes");
+        throw unexpected(b, A_NAME);
       }
       // A member is counted once its name is read, as next() counts it: an error in the name, or
       // one member too many, is at the path of the member before it, or of the object for its
@@ -812,7 +812,7 @@ public final class JsonReader implements Closeable {
         literal("null", NULL);
         return JsonNull.INSTANCE;
       default:
-        throw unexpected(b, "a value");
+        throw unexpected(b, A_VALUE);
     }
   }
 
@@ -2241,7 +2241,7 @@ public final class JsonReader implements Closeable {
 
   /** The error for input that ends where a value was expected. */
   JsonException noValue() {
-    return unexpected(-1, "a value");
+    return unexpected(-1, A_VALUE);
   }
 
   private JsonException unexpected(int b, String expected) {
@@ -2272,6 +2272,13 @@ public final class JsonReader implements Closeable {
     return error("expected " + expected + " but found " + describe(b) + hint, pos);
   }
 
+  /**
+   * What {@link #unexpected} is told was expected where a value, or a member name, must come: one
+   * constant each, so that {@link #closesAfterComma} knows the place by identity, not by wording.
+   */
+  private static final String A_VALUE = "a value";
+  private static final String A_NAME = "a member name in double quotes";
+
   /** Whether a value can begin with {@code b}. */
   private static boolean startsValue(int b) {
     return b == '{' || b == '[' || b == '"' || b == '-' || (b >= '0' && b <= '9') || b == 't' || b == 'f' || b == 'n';
@@ -2288,9 +2295,9 @@ public final class JsonReader implements Closeable {
       return false;
     }
     if (b == ']') {
-      return kinds[depth] == K_ARRAY && expected.equals("a value");
+      return kinds[depth] == K_ARRAY && expected == A_VALUE;
     }
-    return b == '}' && kinds[depth] == K_OBJECT && expected.equals("a member name in double quotes");
+    return b == '}' && kinds[depth] == K_OBJECT && expected == A_NAME;
   }
 
   /**
