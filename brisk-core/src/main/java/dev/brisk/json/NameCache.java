@@ -26,6 +26,15 @@ import java.util.Arrays;
  * make it miss, never grow. The links are plain ints written without synchronization: an int is
  * never torn, and a stale or wrong link only makes a prediction miss, as every prediction is
  * checked against the bytes.
+ *
+ * <p>The first name to take a slot is {@linkplain String#intern() interned}, as Jackson interns
+ * member names by default: code that looks names up among string literals (a {@code HashMap} of
+ * field deserializers, a {@code switch} on the name) then finds its key by identity and skips
+ * comparing the characters. (In opensearch-java's {@code SearchResponse} read, {@code
+ * String.equals} took 2 % of the time before.) A name that overwrites another is not interned, so
+ * the cache interns one name per slot in its life (and one more per thread that races to fill the
+ * same empty slot), whatever the input; and two names that share a slot and alternate cost a
+ * decode each time, as before, not an intern each time.
  */
 final class NameCache {
   static final int SIZE = 2048;
@@ -107,6 +116,9 @@ final class NameCache {
       return e;
     }
     String name = decode(buf, off, len, ascii);
+    if (e == null) {
+      name = name.intern(); // the slot's first name: see the class comment
+    }
     byte[] bytes = len <= 16 ? null : Arrays.copyOfRange(buf, off, off + len);
     e = new Entry(a, z, len, bytes, name, slot);
     table[slot] = e;
