@@ -293,6 +293,12 @@ public final class Json {
       return this;
     }
 
+    /** See {@link JsonLimits#maxTreeLength()}; -1 for no limit. */
+    public Builder maxTreeLength(long v) {
+      limits = limits.withMaxTreeLength(v);
+      return this;
+    }
+
     /** Accept {@code //} and {@code /* *}{@code /} comments (off by default: not JSON). */
     public Builder allowComments(boolean on) {
       flags = on ? flags | ALLOW_COMMENTS : flags & ~ALLOW_COMMENTS;

@@ -17,13 +17,24 @@ package dev.brisk.json;
  *   <tr><td>{@link #maxDocumentLength()}</td><td>unlimited ({@code -1})</td><td>bytes of input</td></tr>
  *   <tr><td>{@link #maxMembers()}</td><td>unlimited ({@code -1})</td><td>members of one object or
  *       elements of one array</td></tr>
+ *   <tr><td>{@link #maxTreeLength()}</td><td>64 MiB</td><td>bytes of stream input that one tree,
+ *       or one value a codec reads, may span</td></tr>
  * </table>
+ *
+ * <p>{@code maxTreeLength} is what keeps a stream that never ends (or a huge one) from filling the
+ * heap when it is read into memory: a tree takes up to about 18 bytes of heap per byte of input
+ * (measured: an array of empty strings; an array of small integers takes 2), so the default bounds
+ * one tree at about 1.2 GB. It applies only to input read from a stream, and only while a value
+ * is being built: reading tokens one by one ({@link JsonReader#next()}, {@link
+ * JsonReader#skipValue()}) keeps a constant amount of memory and is not bounded by it, and a
+ * sequence of values (NDJSON) gives each value a budget of its own.
  *
  * <p>Immutable and thread-safe; the {@code with...} methods return a new instance.
  */
 public final class JsonLimits {
   /** The default limits. */
-  public static final JsonLimits DEFAULTS = new JsonLimits(1000, 1000, 20_000_000, 50_000, -1, -1);
+  public static final JsonLimits DEFAULTS =
+      new JsonLimits(1000, 1000, 20_000_000, 50_000, -1, -1, 64L << 20);
 
   private final int maxDepth;
   private final int maxNumberLength;
@@ -31,6 +42,7 @@ public final class JsonLimits {
   private final int maxNameLength;
   private final long maxDocumentLength;
   private final int maxMembers;
+  private final long maxTreeLength;
 
   private JsonLimits(
       int maxDepth,
@@ -38,13 +50,15 @@ public final class JsonLimits {
       int maxStringLength,
       int maxNameLength,
       long maxDocumentLength,
-      int maxMembers) {
+      int maxMembers,
+      long maxTreeLength) {
     this.maxDepth = positive("maxDepth", maxDepth);
     this.maxNumberLength = positive("maxNumberLength", maxNumberLength);
     this.maxStringLength = positive("maxStringLength", maxStringLength);
     this.maxNameLength = positive("maxNameLength", maxNameLength);
     this.maxDocumentLength = maxDocumentLength < 0 ? -1 : maxDocumentLength;
     this.maxMembers = maxMembers < 0 ? -1 : maxMembers;
+    this.maxTreeLength = maxTreeLength < 0 ? -1 : maxTreeLength;
   }
 
   private static int positive(String what, int value) {
@@ -80,36 +94,50 @@ public final class JsonLimits {
     return maxMembers;
   }
 
+  /**
+   * The most bytes of stream input that one tree, or one value a codec reads, may span, or -1 for
+   * no limit; see the class comment.
+   */
+  public long maxTreeLength() {
+    return maxTreeLength;
+  }
+
   public JsonLimits withMaxDepth(int v) {
-    return new JsonLimits(v, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, maxMembers);
+    return new JsonLimits(v, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, maxMembers, maxTreeLength);
   }
 
   public JsonLimits withMaxNumberLength(int v) {
-    return new JsonLimits(maxDepth, v, maxStringLength, maxNameLength, maxDocumentLength, maxMembers);
+    return new JsonLimits(maxDepth, v, maxStringLength, maxNameLength, maxDocumentLength, maxMembers, maxTreeLength);
   }
 
   public JsonLimits withMaxStringLength(int v) {
-    return new JsonLimits(maxDepth, maxNumberLength, v, maxNameLength, maxDocumentLength, maxMembers);
+    return new JsonLimits(maxDepth, maxNumberLength, v, maxNameLength, maxDocumentLength, maxMembers, maxTreeLength);
   }
 
   public JsonLimits withMaxNameLength(int v) {
-    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, v, maxDocumentLength, maxMembers);
+    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, v, maxDocumentLength, maxMembers, maxTreeLength);
   }
 
   /** @param v the most bytes of input, or -1 for no limit */
   public JsonLimits withMaxDocumentLength(long v) {
-    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, v, maxMembers);
+    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, v, maxMembers, maxTreeLength);
+  }
+
+  /** @param v the most bytes of stream input one tree or codec value may span, or -1 for no limit */
+  public JsonLimits withMaxTreeLength(long v) {
+    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, maxMembers, v);
   }
 
   /** @param v the most members of one object or elements of one array, or -1 for no limit */
   public JsonLimits withMaxMembers(int v) {
-    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, v);
+    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, v, maxTreeLength);
   }
 
   @Override
   public String toString() {
     return "JsonLimits{maxDepth=" + maxDepth + ", maxNumberLength=" + maxNumberLength
         + ", maxStringLength=" + maxStringLength + ", maxNameLength=" + maxNameLength
-        + ", maxDocumentLength=" + maxDocumentLength + ", maxMembers=" + maxMembers + '}';
+        + ", maxDocumentLength=" + maxDocumentLength + ", maxMembers=" + maxMembers
+        + ", maxTreeLength=" + maxTreeLength + '}';
   }
 }

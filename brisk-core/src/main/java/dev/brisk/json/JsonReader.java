@@ -102,6 +102,7 @@ public final class JsonReader implements Closeable {
   private final long maxDocumentLength;
   private final int maxMembers;
   private final int memberLimit;
+  private final long maxTreeLength;
   private final boolean allowComments;
   private final boolean allowTrailingCommas;
   private final boolean multipleValues;
@@ -118,6 +119,8 @@ public final class JsonReader implements Closeable {
   private long base;
   /** Buffer index from which bytes must be kept on refill (start of the token being read), or -1. */
   private int mark = -1;
+  /** Absolute input offset where the value being built in memory began (see beginValue), or -1. */
+  private long valueStart = -1;
 
   private long line = 1;
   private long lineStart;
@@ -157,6 +160,7 @@ public final class JsonReader implements Closeable {
     this.maxDocumentLength = limits.maxDocumentLength();
     this.maxMembers = limits.maxMembers();
     this.memberLimit = maxMembers < 0 ? Integer.MAX_VALUE : maxMembers;
+    this.maxTreeLength = limits.maxTreeLength();
     this.allowComments = (flags & Json.ALLOW_COMMENTS) != 0;
     this.allowTrailingCommas = (flags & Json.ALLOW_TRAILING_COMMAS) != 0;
     this.multipleValues = (flags & Json.MULTIPLE_VALUES) != 0;
@@ -626,8 +630,18 @@ public final class JsonReader implements Closeable {
    * by the limit, never by the thread's stack. The members of all open containers share one stack
    * of values and one of names, so a parse allocates those two arrays and the tree, whatever its
    * depth. Returns null at the end of the input (between the values of a multi-value reader).
+   * From a stream, the value may span at most maxTreeLength bytes.
    */
   JsonValue readTree(boolean rejectDuplicates) {
+    long begun = beginValue();
+    try {
+      return readTreeNow(rejectDuplicates);
+    } finally {
+      endValue(begun);
+    }
+  }
+
+  private JsonValue readTreeNow(boolean rejectDuplicates) {
     int b = skipWhitespace();
     if (expect == E_END) {
       if (b < 0) {
@@ -1213,6 +1227,35 @@ public final class JsonReader implements Closeable {
    */
   public JsonException error(String reason) {
     return errorAt(reason, tokenIndex(), path());
+  }
+
+  /**
+   * Starts a value that the caller builds in memory from what it reads (a codec does), and returns
+   * what {@link #endValue} needs. Until then, reading more than {@link JsonLimits#maxTreeLength()}
+   * bytes from a stream is a {@link JsonException}, so that a stream that does not end cannot fill
+   * the heap. Nested calls count from the outermost. Trees ({@link #readValue()}) do this
+   * themselves; reading token by token does not, and is not bounded by it.
+   *
+   * <pre>{@code
+   * long begun = r.beginValue();
+   * try {
+   *   ... read the value ...
+   * } finally {
+   *   r.endValue(begun);
+   * }
+   * }</pre>
+   */
+  public long beginValue() {
+    long outer = valueStart;
+    if (outer < 0) {
+      valueStart = base + pos;
+    }
+    return outer;
+  }
+
+  /** Ends the value that {@link #beginValue} started; {@code begun} is what it returned. */
+  public void endValue(long begun) {
+    valueStart = begun;
   }
 
   /** What {@link #nextField} returns when the next name is not the expected one. */
@@ -2139,6 +2182,10 @@ public final class JsonReader implements Closeable {
   private boolean fill() {
     if (eof) {
       return false;
+    }
+    if (valueStart >= 0 && maxTreeLength >= 0 && base + pos - valueStart > maxTreeLength) {
+      throw error("value read into memory from a stream longer than maxTreeLength ("
+          + maxTreeLength + " bytes)", pos);
     }
     int keep = mark >= 0 ? Math.min(mark, pos) : pos;
     if (keep > 0) {

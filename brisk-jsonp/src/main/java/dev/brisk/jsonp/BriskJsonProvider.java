@@ -69,14 +69,17 @@ public final class BriskJsonProvider extends JsonProvider {
   public static final String MAX_NUMBER_LENGTH = "dev.brisk.json.maxNumberLength";
   /** Config key: the longest member name in bytes (default 50 000). */
   public static final String MAX_NAME_LENGTH = "dev.brisk.json.maxNameLength";
-  /**
-   * Config key: the most bytes a parser or reader takes from its input (a Long; default: no
-   * limit). With it, a tree read from a stream that does not end fails at that many bytes
-   * instead of filling the heap.
-   */
+  /** Config key: the most bytes a parser or reader takes from its input (a Long; default: no limit). */
   public static final String MAX_DOCUMENT_LENGTH = "dev.brisk.json.maxDocumentLength";
   /** Config key: the most members of one object, or elements of one array (default: no limit). */
   public static final String MAX_MEMBERS = "dev.brisk.json.maxMembers";
+  /**
+   * Config key: the most bytes of a stream that one value read into memory (by a reader, or by a
+   * parser's {@code getObject}, {@code getArray} or {@code getValue}) may span (a Long; default 64
+   * MiB, {@code Long.MAX_VALUE} for practically none). A stream that does not end then fails
+   * there instead of filling the heap; parsing events one by one is not bounded by it.
+   */
+  public static final String MAX_TREE_LENGTH = "dev.brisk.json.maxTreeLength";
 
   /**
    * Config key: parsers and readers accept {@code //} and {@code /* *}{@code /} comments (a
@@ -125,6 +128,8 @@ public final class BriskJsonProvider extends JsonProvider {
       take(c, used, MAX_DOCUMENT_LENGTH,
           o -> b.maxDocumentLength(wholeNumber(o, MAX_DOCUMENT_LENGTH, Long.MAX_VALUE)));
       take(c, used, MAX_MEMBERS, o -> b.maxMembers(intValue(o, MAX_MEMBERS)));
+      take(c, used, MAX_TREE_LENGTH,
+          o -> b.maxTreeLength(wholeNumber(o, MAX_TREE_LENGTH, Long.MAX_VALUE)));
       take(c, used, ALLOW_COMMENTS, o -> b.allowComments(flag(o, ALLOW_COMMENTS)));
       take(c, used, ALLOW_TRAILING_COMMAS, o -> b.allowTrailingCommas(flag(o, ALLOW_TRAILING_COMMAS)));
       json = b.build();

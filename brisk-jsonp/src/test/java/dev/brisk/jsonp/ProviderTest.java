@@ -346,6 +346,57 @@ class ProviderTest {
     assertEquals(BriskJsonProvider.MAX_MEMBERS + " takes a whole number from 1 to 2147483647, not '0'", members0.getMessage());
   }
 
+  /** "[0,0,0,..." for as long as anyone reads. */
+  static java.io.InputStream endlessZeros() {
+    return new java.io.InputStream() {
+      long n;
+
+      @Override
+      public int read() {
+        return n++ == 0 ? '[' : (n % 2 == 0 ? '0' : ',');
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) {
+        for (int k = 0; k < len; k++) {
+          b[off + k] = (byte) read();
+        }
+        return len;
+      }
+    };
+  }
+
+  /**
+   * A tree read from a stream is bounded by default (64 MiB of input), and the bound is a config
+   * key; parsing events one by one is not bounded by it.
+   */
+  @Test
+  void treesFromStreamsAreBoundedByDefaultAndByAConfigKey() {
+    JsonParsingException byDefault = assertThrows(JsonParsingException.class,
+        () -> P.createReader(endlessZeros()).readArray());
+    assertTrue(byDefault.getMessage().contains("longer than maxTreeLength (67108864 bytes)"), byDefault.getMessage());
+
+    Map<String, Object> config = Map.of(BriskJsonProvider.MAX_TREE_LENGTH, 1 << 20);
+    assertEquals(config, P.createReaderFactory(config).getConfigInUse());
+    JsonParsingException reader = assertThrows(JsonParsingException.class,
+        () -> P.createReaderFactory(config).createReader(endlessZeros()).readArray());
+    assertTrue(reader.getMessage().contains("maxTreeLength (1048576 bytes)"), reader.getMessage());
+    try (JsonParser p = P.createParserFactory(config).createParser(endlessZeros())) {
+      p.next();
+      JsonParsingException array = assertThrows(JsonParsingException.class, p::getArray);
+      assertTrue(array.getMessage().contains("maxTreeLength (1048576 bytes)"), array.getMessage());
+    }
+    // Events: three times the limit, one by one, no error.
+    byte[] big = ("[" + "0,".repeat(3 << 20) + "0]").getBytes(StandardCharsets.UTF_8);
+    try (JsonParser p = P.createParserFactory(config).createParser(new java.io.BufferedInputStream(new ByteArrayInputStream(big)))) {
+      long numbers = 0;
+      while (p.hasNext()) {
+        numbers += p.next() == JsonParser.Event.VALUE_NUMBER ? 1 : 0;
+      }
+      assertEquals((3 << 20) + 1, numbers);
+    }
+  }
+
   @Test
   void pointerPatchAndMergePatch() {
     JsonObject doc = Json.createReader(new StringReader("{\"a\":{\"b\":[1,2]},\"c\":\"d\"}")).readObject();

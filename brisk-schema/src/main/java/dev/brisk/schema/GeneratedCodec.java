@@ -34,11 +34,16 @@ public abstract class GeneratedCodec<T> implements Codec<T> {
   @Override
   @SuppressWarnings("unchecked")
   public final T read(JsonReader r) {
-    JsonToken t = r.token();
-    if (t == null || t == JsonToken.NAME) {
-      r.next();
+    long begun = r.beginValue(); // from a stream, at most maxTreeLength bytes
+    try {
+      JsonToken t = r.token();
+      if (t == null || t == JsonToken.NAME) {
+        r.next();
+      }
+      return (T) readObject(r);
+    } finally {
+      r.endValue(begun);
     }
-    return (T) readObject(r);
   }
 
   @Override

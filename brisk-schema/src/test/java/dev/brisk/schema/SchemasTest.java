@@ -407,6 +407,41 @@ class SchemasTest {
     }
   }
 
+  @Test
+  void aCodecReadingAStreamThatNeverEndsStopsAtMaxTreeLength() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema T(name string, xs string[])").codec("T");
+    java.io.InputStream endless = new java.io.InputStream() { // {"name":"t","xs":["ab","ab",... for ever
+      final byte[] head = bytes("{\"name\":\"t\",\"xs\":[");
+      long at;
+
+      @Override
+      public int read() {
+        long i = at++;
+        return i < head.length ? head[(int) i] : "\"ab\",".charAt((int) ((i - head.length) % 5));
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) {
+        for (int k = 0; k < len; k++) {
+          b[off + k] = (byte) read();
+        }
+        return len;
+      }
+    };
+    Json small = Json.builder().maxTreeLength(1 << 20).build();
+    try (JsonReader r = small.reader(endless)) {
+      JsonException e = assertThrows(JsonException.class, () -> c.read(r));
+      assertTrue(e.getMessage().startsWith("value read into memory from a stream longer than maxTreeLength (1048576 bytes)"),
+          e.getMessage());
+      assertTrue(e.path().startsWith("$.xs["), e.path());
+    }
+    // The same codec, the same limit, a value from bytes in memory: no limit applies.
+    String many = "{\"name\":\"t\",\"xs\":[" + "\"ab\",".repeat(300_000) + "\"ab\"]}";
+    try (JsonReader r = small.reader(bytes(many))) {
+      assertEquals(300_001, java.lang.reflect.Array.getLength(c.read(r).get("xs")));
+    }
+  }
+
   /** A Node(label string, children Node[]) built by its generated constructor, as users of compiled sources do. */
   private static JsonRecord node(java.lang.reflect.Constructor<?> make, String label, JsonRecord... children) {
     try {
