@@ -1,6 +1,9 @@
 package dev.brisk.cli;
 
+import dev.brisk.json.Json;
 import dev.brisk.json.JsonException;
+import dev.brisk.json.JsonLimits;
+import dev.brisk.json.JsonReader;
 import dev.brisk.schema.Codec;
 import dev.brisk.schema.JsonRecord;
 import dev.brisk.schema.SchemaException;
@@ -63,6 +66,11 @@ final class ValidateCommand implements Callable<Integer> {
       description = "Stop reporting a file's bad lines after this many (default: ${DEFAULT-VALUE}).")
   int maxErrors;
 
+  @Option(names = "--max-tree-length", paramLabel = "BYTES",
+      description = "The most bytes one event of a file that is not NDJSON may span (read into memory,"
+          + " so a stream that does not end stops there); -1 for no limit (default: ${DEFAULT-VALUE}).")
+  long maxTreeLength = JsonLimits.DEFAULTS.maxTreeLength();
+
   @Option(names = {"-q", "--quiet"}, description = "Print only faults.")
   boolean quiet;
 
@@ -120,8 +128,10 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   private long[] document(Codec<JsonRecord> codec, Path file, PrintWriter err) throws IOException {
-    try (InputStream in = Input.open(file)) {
-      codec.read(in);
+    try (InputStream in = Input.open(file);
+        JsonReader r = Json.builder().maxTreeLength(maxTreeLength).build().reader(in)) {
+      codec.read(r);
+      r.next(); // the end, or an error for anything after the event
       return new long[] {1, 0};
     } catch (JsonException e) {
       NdjsonLines.report(err, Input.label(file), e.line(), e);

@@ -406,6 +406,23 @@ class CliTest {
     assertTrue(badText.err().contains("bad.schema:1:20:"), badText.err());
   }
 
+  @Test
+  void validateBoundsOneEventByMaxTreeLength() throws IOException {
+    Path schema = write("tags.schema", "create json schema T(tags string[])");
+    Path doc = write("big.json", "{\"tags\":[" + "\"abcdefgh\",".repeat(4000) + "\"z\"]}"); // 44 KB
+    Run small = brisk("validate", "--schema", schema.toString(), "--type", "T", "--max-tree-length", "16384",
+        doc.toString());
+    assertEquals(1, small.code(), small.err());
+    assertTrue(small.err().matches("(?s)\\S*big\\.json:1:\\d+: value read into memory from a stream longer than"
+        + " maxTreeLength \\(16384 bytes\\) \\(at \\$\\.tags\\[\\d+\\]\\)\n0 valid, 1 invalid T events\n"), small.err());
+    Run byDefault = brisk("validate", "--schema", schema.toString(), "--type", "T", doc.toString());
+    assertEquals(0, byDefault.code(), byDefault.err());
+    Run trailing = brisk("validate", "--schema", schema.toString(), "--type", "T",
+        write("two.json", "{\"tags\":[]} {\"tags\":[]}").toString());
+    assertEquals(1, trailing.code(), trailing.err());
+    assertTrue(trailing.err().contains("two.json:1:13: expected the end of the input after the value but found '{' (at $)"), trailing.err());
+  }
+
   /** Standard input for one run: {@code content}, remembering whether anyone closed it. */
   static final class Stdin extends java.io.ByteArrayInputStream {
     boolean closed;
