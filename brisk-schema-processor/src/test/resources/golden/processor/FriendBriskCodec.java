@@ -29,7 +29,9 @@ public final class FriendBriskCodec extends GeneratedCodec<com.example.users.Fri
 
   /**
    * Reads a Friend whose first token is the reader's current one; JSON null gives null.
-   * Afterwards the reader stands on the object's last token.
+   * Afterwards the reader stands on the object's last token. Unlike the codec's read
+   * methods, it does not bound the value by maxTreeLength itself: from a stream, call it
+   * between JsonReader.beginValue() and endValue().
    */
   public static com.example.users.Friend readValue(JsonReader r) {
     JsonToken t = r.token();

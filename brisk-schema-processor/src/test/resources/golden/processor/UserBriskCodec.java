@@ -29,7 +29,9 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
 
   /**
    * Reads a User whose first token is the reader's current one; JSON null gives null.
-   * Afterwards the reader stands on the object's last token.
+   * Afterwards the reader stands on the object's last token. Unlike the codec's read
+   * methods, it does not bound the value by maxTreeLength itself: from a stream, call it
+   * between JsonReader.beginValue() and endValue().
    */
   public static com.example.users.User readValue(JsonReader r) {
     JsonToken t = r.token();

@@ -233,7 +233,9 @@ public final class CodecGenerator {
     void readMethod(StringBuilder s) {
       s.append("\n  /**\n   * Reads a ").append(t.schemaName())
           .append(" whose first token is the reader's current one; JSON null gives null.\n")
-          .append("   * Afterwards the reader stands on the object's last token.\n   */\n");
+          .append("   * Afterwards the reader stands on the object's last token. Unlike the codec's read\n")
+          .append("   * methods, it does not bound the value by maxTreeLength itself: from a stream, call it\n")
+          .append("   * between JsonReader.beginValue() and endValue().\n   */\n");
       s.append("  public static ").append(value).append(" readValue(JsonReader r) {\n")
           .append("    JsonToken t = r.token();\n")
           .append("    if (t == JsonToken.NULL) {\n      return null;\n    }\n")
