@@ -94,6 +94,6 @@ final class NdjsonLines {
       Function<JsonException.ReaderOption, String> flags) {
     String flag = flags == null ? null : e.acceptedWith().map(flags).orElse(null);
     err.printf("%s:%d:%d: %s (at %s)%s%n", file, line, e.column(), e.reason(), e.shownPath(),
-        flag == null ? "" : "; " + flag + " accepts it");
+        JsonException.acceptedBy(flag));
   }
 }

@@ -85,12 +85,13 @@ final class ValidateCommand implements Callable<Integer> {
     if (codec == null) {
       return Main.USAGE;
     }
+    Json documents = Json.builder().maxTreeLength(maxTreeLength).build(); // for files that are not NDJSON
     long valid = 0;
     long invalid = 0;
     boolean readable = true;
     for (Path file : files) {
       try {
-        long[] r = Input.isNdjson(file, ndjson) ? lines(codec, file, err) : document(codec, file, err);
+        long[] r = Input.isNdjson(file, ndjson) ? lines(codec, file, err) : document(codec, documents, file, err);
         valid += r[0];
         invalid += r[1];
       } catch (IOException | UncheckedIOException e) {
@@ -127,9 +128,9 @@ final class ValidateCommand implements Callable<Integer> {
     return null;
   }
 
-  private long[] document(Codec<JsonRecord> codec, Path file, PrintWriter err) throws IOException {
+  private long[] document(Codec<JsonRecord> codec, Json documents, Path file, PrintWriter err) throws IOException {
     try (InputStream in = Input.open(file);
-        JsonReader r = Json.builder().maxTreeLength(maxTreeLength).build().reader(in)) {
+        JsonReader r = documents.reader(in)) {
       codec.read(r);
       r.next(); // the end, or an error for anything after the event
       return new long[] {1, 0};

@@ -74,13 +74,22 @@ public class JsonException extends RuntimeException {
   JsonException(String reason, long offset, long line, long column, String path, Throwable cause,
       ReaderOption acceptedWith) {
     super(format(reason, offset, line, column, path)
-        + (acceptedWith == null ? "" : "; " + acceptedWith.builderCall + " accepts it"), cause);
+        + acceptedBy(acceptedWith == null ? null : acceptedWith.builderCall), cause);
     this.reason = reason;
     this.offset = offset;
     this.line = line;
     this.column = column;
     this.path = path == null ? "$" : path;
     this.acceptedWith = acceptedWith;
+  }
+
+  /**
+   * How a message ends when {@code setting} would have accepted the input: {@code "; " + setting
+   * + " accepts it"}, or nothing for null. The core names its builder call; a front end with
+   * options of its own (a command line, a JSON-P config map) names its own in the same words.
+   */
+  public static String acceptedBy(String setting) {
+    return setting == null ? "" : "; " + setting + " accepts it";
   }
 
   /** An error that has no position in an input, such as a value that cannot be written. */

@@ -59,7 +59,8 @@ final class Parser implements JsonParser {
    */
   static JsonParsingException parsing(dev.brisk.json.JsonException e) {
     String key = e.acceptedWith().map(Parser::configKey).orElse(null);
-    String message = e.messageWithoutOption() + (key == null ? "" : "; the config key " + key + " accepts it");
+    String message = e.messageWithoutOption()
+        + dev.brisk.json.JsonException.acceptedBy(key == null ? null : "the config key " + key);
     return new JsonParsingException(message, e, location(e.line(), e.column(), e.offset()));
   }
 

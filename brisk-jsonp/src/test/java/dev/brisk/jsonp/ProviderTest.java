@@ -308,14 +308,7 @@ class ProviderTest {
     assertTrue(treeInMemory.getMessage().contains("maxDocumentLength (64 bytes)"), treeInMemory.getMessage());
 
     // A stream that never ends: "[0,0,0,..." read into a tree.
-    java.io.InputStream endless = new java.io.InputStream() {
-      long n;
-
-      @Override
-      public int read() {
-        return n++ == 0 ? '[' : (n % 2 == 0 ? '0' : ',');
-      }
-    };
+    java.io.InputStream endless = endlessZeros();
     Map<String, Object> bytesOnly = Map.of(BriskJsonProvider.MAX_DOCUMENT_LENGTH, 1 << 20);
     JsonParsingException fromStream = assertThrows(JsonParsingException.class,
         () -> P.createReaderFactory(bytesOnly).createReader(endless).readArray());
