@@ -25,13 +25,21 @@ public final class Batch {
   private final int count;
   /** The index of each event in the batch the sink formed first: stable across retries. */
   private final int[] origins;
+  /** {@link #ndjsonBytes()}, or -1 until it is asked for. */
+  private long ndjsonBytes;
 
   Batch(byte[] buf, int[] starts, int[] ends, int[] origins, int count) {
+    this(buf, starts, ends, origins, count, -1);
+  }
+
+  /** With {@code ndjsonBytes} known (-1: not known; it is then counted when asked for). */
+  Batch(byte[] buf, int[] starts, int[] ends, int[] origins, int count, long ndjsonBytes) {
     this.buf = buf;
     this.starts = starts;
     this.ends = ends;
     this.origins = origins;
     this.count = count;
+    this.ndjsonBytes = ndjsonBytes;
   }
 
   /** A batch of the given events, each encoded to UTF-8 bytes; for tests and for tools. */
@@ -97,9 +105,13 @@ public final class Batch {
 
   /** The bytes of all events with one line break each: the size of the NDJSON body. */
   public long ndjsonBytes() {
-    long n = 0;
-    for (int i = 0; i < count; i++) {
-      n += ends[i] - starts[i] + 1;
+    long n = ndjsonBytes;
+    if (n < 0) {
+      n = 0;
+      for (int i = 0; i < count; i++) {
+        n += ends[i] - starts[i] + 1;
+      }
+      ndjsonBytes = n;
     }
     return n;
   }

@@ -122,6 +122,38 @@ class SinkTest {
     assertEquals(1, (int) t.batchSizes.get(t.batchSizes.size() - 1), "the large event is sent alone");
   }
 
+  /**
+   * metrics().bytes() is the NDJSON size of what was delivered, each event with its line break;
+   * the sink's batches know it without adding up their events, also when an event that took a
+   * batch past maxBatchBytes was taken off its end to start the next one.
+   */
+  @ParameterizedTest
+  @EnumSource(Sink.SerializeOn.class)
+  void metricsCountTheNdjsonBytesDelivered(Sink.SerializeOn where) throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    SinkMetrics m;
+    try (Sink<Event> sink = builder(t).serializeOn(where).maxBatchBytes(200).linger(Duration.ofSeconds(10)).build()) {
+      for (int i = 0; i < 300; i++) {
+        sink.put(new Event(i, "e".repeat(i % 37)));
+      }
+      sink.put(new Event(999, "x".repeat(1000)));
+      sink.flush();
+      m = sink.metrics();
+    }
+    long expected = 0;
+    for (String e : t.events) {
+      expected += e.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 1;
+    }
+    assertEquals(301, t.events.size());
+    assertTrue(t.batchSizes.size() > 30, "many batches, most ended by maxBatchBytes: " + t.batchSizes);
+    assertEquals(expected, m.bytes());
+
+    Batch b = Batch.of("{\"a\":1}", "[]", "\"\u00e9\"");
+    assertEquals(8 + 3 + 5, b.ndjsonBytes());
+    assertEquals(3 + 8, b.select(new int[] {1, 0}, 2).ndjsonBytes());
+    assertEquals(3 + 5, b.slice(1, 3).ndjsonBytes());
+  }
+
   @Test
   void lingerSendsAPartialBatchWithoutFlush() throws Exception {
     RecordingTransport t = new RecordingTransport();
