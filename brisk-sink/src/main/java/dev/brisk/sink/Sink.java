@@ -588,6 +588,14 @@ public final class Sink<T> implements AutoCloseable {
     @SuppressWarnings("unchecked")
     private void loop() {
       final HandOffQueue<Object> q = queue;
+      // The sink's settings in locals: the JIT reloads final instance fields on every pass.
+      final boolean onCaller = Sink.this.onCaller;
+      final EventSerializer<? super T> serializer = Sink.this.serializer;
+      final Buffer b = batch;
+      final int maxBatchBytes = Sink.this.maxBatchBytes;
+      final int maxBatchEvents = Sink.this.maxBatchEvents;
+      final int wakeEvery = Sink.this.wakeEvery;
+      final long wakeEveryBytes = Sink.this.wakeEveryBytes;
       int taken = 0; // events taken since producers were last woken
       long takenBytes = 0; // and their bytes, in CALLER mode
       for (;;) {
@@ -600,7 +608,7 @@ public final class Sink<T> implements AutoCloseable {
           }
           if (q.isClosed()) {
             if (q.isDrainedAndClosed()) {
-              if (batch.count > 0) {
+              if (b.count > 0) {
                 deliverBatch();
               }
               return;
@@ -608,7 +616,7 @@ public final class Sink<T> implements AutoCloseable {
             Thread.onSpinWait(); // a producer whose CAS beat the close is storing its event
             continue;
           }
-          if (batch.count > 0) {
+          if (b.count > 0) {
             long now = System.nanoTime();
             if (now - lingerDeadline >= 0) {
               deliverBatch();
@@ -626,13 +634,13 @@ public final class Sink<T> implements AutoCloseable {
         }
         if (o instanceof Marker) {
           markersTaken++;
-          if (batch.count > 0) {
+          if (b.count > 0) {
             deliverBatch();
           }
           ((Marker) o).done.countDown();
           continue;
         }
-        if (batch.count == 0) {
+        if (b.count == 0) {
           lingerDeadline = System.nanoTime() + lingerNanos;
         }
         if (onCaller) {
@@ -643,7 +651,6 @@ public final class Sink<T> implements AutoCloseable {
           // method on its own first, and then will not inline its large code into this loop, which
           // is compiled last (it never returns); a call per event cost the tiny event's writer a
           // fifth more time. Failures and full batches are handled in the methods called below.
-          Buffer b = batch;
           long before = b.w.size();
           Throwable failure = null;
           try {
