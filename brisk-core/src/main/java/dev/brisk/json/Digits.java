@@ -32,6 +32,17 @@ final class Digits {
     return t < 19 && v >= POW10[t] ? t + 1 : Math.max(t, 1);
   }
 
+  /** Writes the one or two digits of {@code 0 <= v < 100} at {@code b[p]}; returns the end. */
+  static int writeUnder100(int v, byte[] b, int p) {
+    if (v < 10) {
+      b[p] = (byte) ('0' + v);
+      return p + 1;
+    }
+    b[p] = PAIRS[2 * v];
+    b[p + 1] = PAIRS[2 * v + 1];
+    return p + 2;
+  }
+
   /** Writes the {@code n = count(v)} digits of {@code v >= 0} at {@code b[p]}; returns p + n. */
   static int write(long v, int n, byte[] b, int p) {
     int i = p + n;

@@ -836,6 +836,9 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   static int writeLong(long v, byte[] b, int p) {
+    if (v >= 0 && v < 100) {
+      return Digits.writeUnder100((int) v, b, p); // counts, flags, ages: no digit count needed
+    }
     if (v < 0) {
       if (v == Long.MIN_VALUE) {
         System.arraycopy(MIN_LONG, 0, b, p, MIN_LONG.length);

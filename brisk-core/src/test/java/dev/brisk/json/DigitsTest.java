@@ -43,4 +43,28 @@ class DigitsTest {
       check(random.nextLong() >>> (1 + random.nextInt(63))); // non-negative
     }
   }
+
+  /** JsonWriter.writeLong, whose numbers under 100 take a short path: every side of it. */
+  @Test
+  void writeLongAroundTheShortPathForNumbersUnder100() {
+    long[] edges = {Long.MIN_VALUE, Long.MIN_VALUE + 1, Integer.MIN_VALUE, -1000, Long.MAX_VALUE};
+    for (long v = -300; v <= 300; v++) {
+      checkWriteLong(v);
+    }
+    for (long v : edges) {
+      checkWriteLong(v);
+    }
+    byte[] b = new byte[4];
+    assertEquals(3, Digits.writeUnder100(7, b, 2), "one digit, one byte");
+    assertEquals(4, Digits.writeUnder100(42, b, 2), "two digits, two bytes");
+    assertEquals("42", new String(b, 2, 2, StandardCharsets.US_ASCII));
+  }
+
+  private static void checkWriteLong(long v) {
+    byte[] b = new byte[30];
+    b[25] = 'x'; // nothing written past the number
+    int end = JsonWriter.writeLong(v, b, 5);
+    assertEquals(Long.toString(v), new String(b, 5, end - 5, StandardCharsets.US_ASCII));
+    assertEquals('x', b[25]);
+  }
 }
