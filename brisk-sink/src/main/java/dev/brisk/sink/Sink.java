@@ -649,8 +649,8 @@ public final class Sink<T> implements AutoCloseable {
         } else {
           // The event is serialized here, not in a method of its own: the JIT compiles such a
           // method on its own first, and then will not inline its large code into this loop, which
-          // is compiled last (it never returns); a call per event cost the tiny event's writer a
-          // fifth more time. Failures and full batches are handled in the methods called below.
+          // is compiled last (it never returns); a call per event cost the tiny event's writer
+          // about a sixth more time. Failures and full batches are handled in the methods below.
           long before = b.w.size();
           Throwable failure = null;
           try {
