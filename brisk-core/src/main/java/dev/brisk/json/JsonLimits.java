@@ -61,6 +61,42 @@ public final class JsonLimits {
     this.maxTreeLength = maxTreeLength < 0 ? -1 : maxTreeLength;
   }
 
+  /**
+   * These limits as a mutable copy, for a {@code with...} method to change one of them: each
+   * method then names only its own limit, and a new limit is added here and in the constructor.
+   */
+  private static final class Draft {
+    int maxDepth;
+    int maxNumberLength;
+    int maxStringLength;
+    int maxNameLength;
+    long maxDocumentLength;
+    int maxMembers;
+    long maxTreeLength;
+
+    Draft(JsonLimits l) {
+      maxDepth = l.maxDepth;
+      maxNumberLength = l.maxNumberLength;
+      maxStringLength = l.maxStringLength;
+      maxNameLength = l.maxNameLength;
+      maxDocumentLength = l.maxDocumentLength;
+      maxMembers = l.maxMembers;
+      maxTreeLength = l.maxTreeLength;
+    }
+
+    JsonLimits build() {
+      return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength,
+          maxDocumentLength, maxMembers, maxTreeLength);
+    }
+  }
+
+  /** A copy of these limits with {@code change} made (and checked, as every instance is). */
+  private JsonLimits with(java.util.function.Consumer<Draft> change) {
+    Draft d = new Draft(this);
+    change.accept(d);
+    return d.build();
+  }
+
   private static int positive(String what, int value) {
     if (value <= 0) {
       throw new IllegalArgumentException(what + " must be positive, was " + value);
@@ -103,34 +139,34 @@ public final class JsonLimits {
   }
 
   public JsonLimits withMaxDepth(int v) {
-    return new JsonLimits(v, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, maxMembers, maxTreeLength);
+    return with(d -> d.maxDepth = v);
   }
 
   public JsonLimits withMaxNumberLength(int v) {
-    return new JsonLimits(maxDepth, v, maxStringLength, maxNameLength, maxDocumentLength, maxMembers, maxTreeLength);
+    return with(d -> d.maxNumberLength = v);
   }
 
   public JsonLimits withMaxStringLength(int v) {
-    return new JsonLimits(maxDepth, maxNumberLength, v, maxNameLength, maxDocumentLength, maxMembers, maxTreeLength);
+    return with(d -> d.maxStringLength = v);
   }
 
   public JsonLimits withMaxNameLength(int v) {
-    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, v, maxDocumentLength, maxMembers, maxTreeLength);
+    return with(d -> d.maxNameLength = v);
   }
 
   /** @param v the most bytes of input, or -1 for no limit */
   public JsonLimits withMaxDocumentLength(long v) {
-    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, v, maxMembers, maxTreeLength);
+    return with(d -> d.maxDocumentLength = v);
   }
 
   /** @param v the most bytes of stream input one tree or codec value may span, or -1 for no limit */
   public JsonLimits withMaxTreeLength(long v) {
-    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, maxMembers, v);
+    return with(d -> d.maxTreeLength = v);
   }
 
   /** @param v the most members of one object or elements of one array, or -1 for no limit */
   public JsonLimits withMaxMembers(int v) {
-    return new JsonLimits(maxDepth, maxNumberLength, maxStringLength, maxNameLength, maxDocumentLength, v, maxTreeLength);
+    return with(d -> d.maxMembers = v);
   }
 
   @Override
