@@ -24,6 +24,9 @@ import javax.tools.ToolProvider;
 
 /** Runs javac with the processor over sources given as strings, in process. */
 final class Compilation {
+  /** Where compiles write their classes and generated sources: surefire runs in the module's folder. */
+  static final Path OUT = Path.of("target", "processor-test-compiles");
+
   final boolean success;
   final List<Diagnostic<? extends JavaFileObject>> diagnostics;
   final Path classes;
@@ -40,7 +43,9 @@ final class Compilation {
   static Compilation compile(Map<String, String> sources) {
     try {
       JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-      Path out = Files.createTempDirectory("brisk-processor-test");
+      // Under the build's own folder, which `mvn clean` empties: each compile used to leave a
+      // folder in the system's temp directory (hundreds over a few builds).
+      Path out = Files.createTempDirectory(Files.createDirectories(OUT), "compile-");
       Path classes = Files.createDirectories(out.resolve("classes"));
       Path generated = Files.createDirectories(out.resolve("generated"));
       DiagnosticCollector<JavaFileObject> diags = new DiagnosticCollector<>();
