@@ -770,7 +770,7 @@ public final class JsonWriter implements Closeable, Flushable {
 
   /** Whether one complete top-level value has been written (and nothing is left open). */
   public boolean isComplete() {
-    return depth == 0 && stack[0] == S_TOP_DONE;
+    return depth == 0 && topLevelValues != 0; // the count moves with stack[0]'s S_TOP_DONE, and is a field
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.brisk.json;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,36 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class WriterTest {
+  /** isComplete: a value begun and nothing left open (the sink takes an event only then). */
+  @Test
+  void completeOnlyWithAValueWrittenAndNothingOpen() {
+    JsonWriter w = JsonWriter.create();
+    assertFalse(w.isComplete(), "nothing written");
+    w.beginObject();
+    assertFalse(w.isComplete());
+    w.name("a");
+    assertFalse(w.isComplete());
+    w.beginArray().value(1);
+    assertFalse(w.isComplete());
+    w.endArray();
+    assertFalse(w.isComplete());
+    w.endObject();
+    assertTrue(w.isComplete());
+    w.beginArray(); // a second value, on a line of its own
+    assertFalse(w.isComplete());
+    w.endArray();
+    assertTrue(w.isComplete());
+    assertEquals(2, w.topLevelValues());
+    w.reset();
+    assertFalse(w.isComplete(), "after reset");
+    assertEquals(0, w.topLevelValues());
+    w.value("s");
+    assertTrue(w.isComplete(), "a scalar is complete at once");
+    w.reset();
+    w.rawValue(new byte[] {'7'}, 0, 1);
+    assertTrue(w.isComplete(), "a raw value");
+  }
+
 
   @Test
   void aClosedStreamWritersBufferServesTheNextWriterAlone() {

@@ -20,7 +20,13 @@ import java.util.Arrays;
  */
 public final class Batch {
   private final byte[] buf;
+  /**
+   * Where each event starts; null in a batch the sink formed, whose events lie one line break
+   * apart from {@link #first} on (event {@code i > 0} starts after event {@code i - 1}'s end and
+   * its line break), so that the writer records one number per event, not two.
+   */
   private final int[] starts;
+  private final int first;
   private final int[] ends;
   private final int count;
   /** The index of each event in the batch the sink formed first: stable across retries. */
@@ -29,17 +35,36 @@ public final class Batch {
   private long ndjsonBytes;
 
   Batch(byte[] buf, int[] starts, int[] ends, int[] origins, int count) {
-    this(buf, starts, ends, origins, count, -1);
-  }
-
-  /** With {@code ndjsonBytes} known (-1: not known; it is then counted when asked for). */
-  Batch(byte[] buf, int[] starts, int[] ends, int[] origins, int count, long ndjsonBytes) {
     this.buf = buf;
     this.starts = starts;
+    this.first = 0;
     this.ends = ends;
     this.origins = origins;
     this.count = count;
-    this.ndjsonBytes = ndjsonBytes;
+    this.ndjsonBytes = -1;
+  }
+
+  /**
+   * A contiguous batch: event 0 starts at {@code first}, each other one byte (a line break) after
+   * the end of the one before it. Its NDJSON size is therefore {@code ends[count - 1] - first + 1}.
+   */
+  Batch(byte[] buf, int first, int[] ends, int[] origins, int count) {
+    this.buf = buf;
+    this.starts = null;
+    this.first = first;
+    this.ends = ends;
+    this.origins = origins;
+    this.count = count;
+    this.ndjsonBytes = count == 0 ? 0 : ends[count - 1] - first + 1;
+  }
+
+  /** Where event {@code i} (checked by the caller) starts. */
+  private int startOf(int i) {
+    int[] s = starts;
+    if (s != null) {
+      return s[i];
+    }
+    return i == 0 ? first : ends[i - 1] + 1;
   }
 
   /** A batch of the given events, each encoded to UTF-8 bytes; for tests and for tools. */
@@ -85,22 +110,23 @@ public final class Batch {
 
   /** Where event {@code i} starts in {@link #buffer()}. */
   public int start(int i) {
-    return starts[check(i)];
+    return startOf(check(i));
   }
 
   /** The length in bytes of event {@code i}, without the line break. */
   public int length(int i) {
-    return ends[check(i)] - starts[i];
+    return ends[check(i)] - startOf(i);
   }
 
   /** A copy of the bytes of event {@code i}. */
   public byte[] event(int i) {
-    return Arrays.copyOfRange(buf, starts[check(i)], ends[i]);
+    return Arrays.copyOfRange(buf, startOf(check(i)), ends[i]);
   }
 
   /** Event {@code i} decoded; for messages and tests. */
   public String eventString(int i) {
-    return new String(buf, starts[check(i)], ends[i] - starts[i], StandardCharsets.UTF_8);
+    int from = startOf(check(i));
+    return new String(buf, from, ends[i] - from, StandardCharsets.UTF_8);
   }
 
   /** The bytes of all events with one line break each: the size of the NDJSON body. */
@@ -109,7 +135,7 @@ public final class Batch {
     if (n < 0) {
       n = 0;
       for (int i = 0; i < count; i++) {
-        n += ends[i] - starts[i] + 1;
+        n += ends[i] - startOf(i) + 1;
       }
       ndjsonBytes = n;
     }
@@ -118,14 +144,22 @@ public final class Batch {
 
   /** Writes the events as NDJSON: each followed by {@code '\n'}. */
   public void writeNdjson(OutputStream out) throws IOException {
+    if (starts == null) {
+      if (count > 0) {
+        out.write(buf, first, ends[count - 1] - first);
+        out.write('\n'); // the buffer has none after the last event
+      }
+      return;
+    }
     int i = 0;
     while (i < count) {
       // The longest run of events adjacent in the buffer goes out in one write.
       int j = i + 1;
-      while (j < count && starts[j] == ends[j - 1] + 1) {
+      while (j < count && startOf(j) == ends[j - 1] + 1) {
         j++;
       }
-      out.write(buf, starts[i], ends[j - 1] - starts[i]);
+      int from = startOf(i);
+      out.write(buf, from, ends[j - 1] - from);
       out.write('\n');
       i = j;
     }
@@ -138,7 +172,8 @@ public final class Batch {
       if (i > 0) {
         out.write(',');
       }
-      out.write(buf, starts[i], ends[i] - starts[i]);
+      int from = startOf(i);
+      out.write(buf, from, ends[i] - from);
     }
     out.write(']');
   }
@@ -154,7 +189,7 @@ public final class Batch {
     int[] o = new int[n];
     for (int k = 0; k < n; k++) {
       int i = check(indices[k]);
-      s[k] = starts[i];
+      s[k] = startOf(i);
       e[k] = ends[i];
       o[k] = origins[i];
     }
@@ -166,9 +201,13 @@ public final class Batch {
     if (from < 0 || to > count || from > to) {
       throw new IndexOutOfBoundsException("slice " + from + ".." + to + " of a batch of " + count);
     }
+    int[] s = new int[to - from];
+    for (int i = from; i < to; i++) {
+      s[i - from] = startOf(i);
+    }
     return new Batch(
         buf,
-        Arrays.copyOfRange(starts, from, to),
+        s,
         Arrays.copyOfRange(ends, from, to),
         Arrays.copyOfRange(origins, from, to),
         to - from);
