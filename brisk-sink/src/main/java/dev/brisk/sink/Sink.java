@@ -502,12 +502,12 @@ public final class Sink<T> implements AutoCloseable {
 
   /**
    * The batch being formed: events written straight into one {@link JsonWriter}, which puts a line
-   * break between top-level values, with where each event starts and ends.
+   * break between top-level values, with where the first starts and where each ends (each other
+   * starts one byte, the line break, after the end of the one before it).
    */
   private static final class Buffer {
     final JsonWriter w = JsonWriter.create();
     int count;
-    /** Where the first event starts; each other starts one byte (the line break) after the last's end. */
     int first;
     int[] ends;
 
