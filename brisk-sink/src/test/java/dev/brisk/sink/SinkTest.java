@@ -458,6 +458,42 @@ class SinkTest {
     assertEquals("Event[id=2, name=event 2]", record.getString("eventText"));
   }
 
+  /**
+   * A serializer that fails halfway through an event (after writing part of it, or a whole value
+   * and then another) leaves the events before it in the batch exactly as they were: the writer
+   * takes the failed event's bytes out and rebuilds the batch from the ends it recorded.
+   */
+  @Test
+  void aSerializerFailingHalfwayLeavesTheEventsBeforeItIntact() throws Exception {
+    RecordingTransport t = new RecordingTransport();
+    RecordingTransport dead = new RecordingTransport();
+    try (Sink<Event> sink = Sink.<Event>builder()
+        .serializer((e, w) -> {
+          if (e.id() == 3) {
+            w.beginObject().name("id").value(3).name("half"); // then fails
+            throw new IllegalStateException("event 3 fails halfway");
+          }
+          write(e, w);
+          if (e.id() == 5) {
+            write(e, w); // two values for one event
+          }
+        })
+        .transport(t).deadLetters(dead)
+        .linger(Duration.ofSeconds(10)) // one batch: events 1, 2 and 4 are in it at each failure
+        .build()) {
+      for (int i = 1; i <= 6; i++) {
+        sink.put(new Event(i));
+      }
+    }
+    List<String> expected = new ArrayList<>();
+    for (int i : new int[] {1, 2, 4, 6}) {
+      expected.add("{\"id\":" + i + ",\"name\":\"event " + i + "\"}");
+    }
+    assertEquals(expected, t.events);
+    assertEquals(List.of(4), t.batchSizes, "one batch, rebuilt twice");
+    assertEquals(2, dead.events.size());
+  }
+
   /** An object that holds itself: its toString() and a naive serializer never end. */
   static final class Loop {
     final List<Object> items = new ArrayList<>();
