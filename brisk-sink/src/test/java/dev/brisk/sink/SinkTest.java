@@ -118,6 +118,10 @@ class SinkTest {
       sink.flush();
     }
     assertEquals(51, t.events.size());
+    for (int i = 0; i < 50; i++) { // each, the ones moved to the next batch too, exactly as written
+      assertEquals("{\"id\":" + i + ",\"name\":\"event " + i + "\"}", t.events.get(i));
+    }
+    assertEquals("{\"id\":99,\"name\":\"" + "x".repeat(1000) + "\"}", t.events.get(50));
     assertTrue(t.batchSizes.stream().allMatch(n -> n <= 8), "each event is ~27 bytes: " + t.batchSizes);
     assertEquals(1, (int) t.batchSizes.get(t.batchSizes.size() - 1), "the large event is sent alone");
   }
