@@ -21,12 +21,11 @@ import java.util.Arrays;
 public final class Batch {
   private final byte[] buf;
   /**
-   * Where each event starts; null in a batch the sink formed, whose events lie one line break
-   * apart from {@link #first} on (event {@code i > 0} starts after event {@code i - 1}'s end and
+   * Where each event starts; null in a batch the sink formed, whose events lie one line break apart
+   * from the buffer's start (event 0 at 0, event {@code i > 0} after event {@code i - 1}'s end and
    * its line break), so that the writer records one number per event, not two.
    */
   private final int[] starts;
-  private final int first;
   private final int[] ends;
   private final int count;
   /** The index of each event in the batch the sink formed first: stable across retries. */
@@ -35,27 +34,25 @@ public final class Batch {
   private long ndjsonBytes;
 
   Batch(byte[] buf, int[] starts, int[] ends, int[] origins, int count) {
-    this.buf = buf;
-    this.starts = starts;
-    this.first = 0;
-    this.ends = ends;
-    this.origins = origins;
-    this.count = count;
-    this.ndjsonBytes = -1;
+    this(buf, starts, ends, origins, count, -1);
   }
 
   /**
-   * A contiguous batch: event 0 starts at {@code first}, each other one byte (a line break) after
-   * the end of the one before it. Its NDJSON size is therefore {@code ends[count - 1] - first + 1}.
+   * A contiguous batch: event 0 starts at 0, each other one byte (a line break) after the end of
+   * the one before it. Its NDJSON size is therefore {@code ends[count - 1] + 1}.
    */
-  Batch(byte[] buf, int first, int[] ends, int[] origins, int count) {
+  Batch(byte[] buf, int[] ends, int[] origins, int count) {
+    this(buf, null, ends, origins, count, count == 0 ? 0 : ends[count - 1] + 1);
+  }
+
+  /** {@code starts} null for a contiguous batch; {@code ndjsonBytes} -1 when not known yet. */
+  private Batch(byte[] buf, int[] starts, int[] ends, int[] origins, int count, long ndjsonBytes) {
     this.buf = buf;
-    this.starts = null;
-    this.first = first;
+    this.starts = starts;
     this.ends = ends;
     this.origins = origins;
     this.count = count;
-    this.ndjsonBytes = count == 0 ? 0 : ends[count - 1] - first + 1;
+    this.ndjsonBytes = ndjsonBytes;
   }
 
   /** Where event {@code i} (checked by the caller) starts. */
@@ -64,7 +61,7 @@ public final class Batch {
     if (s != null) {
       return s[i];
     }
-    return i == 0 ? first : ends[i - 1] + 1;
+    return i == 0 ? 0 : ends[i - 1] + 1;
   }
 
   /** A batch of the given events, each encoded to UTF-8 bytes; for tests and for tools. */
@@ -146,7 +143,7 @@ public final class Batch {
   public void writeNdjson(OutputStream out) throws IOException {
     if (starts == null) {
       if (count > 0) {
-        out.write(buf, first, ends[count - 1] - first);
+        out.write(buf, 0, ends[count - 1]);
         out.write('\n'); // the buffer has none after the last event
       }
       return;

@@ -502,13 +502,13 @@ public final class Sink<T> implements AutoCloseable {
 
   /**
    * The batch being formed: events written straight into one {@link JsonWriter}, which puts a line
-   * break between top-level values, with where the first starts and where each ends (each other
-   * starts one byte, the line break, after the end of the one before it).
+   * break between top-level values, with where each ends. The first starts at 0 (a value is the
+   * first thing written after a reset), each other one byte, the line break, after the end of the
+   * one before it.
    */
   private static final class Buffer {
     final JsonWriter w = JsonWriter.create();
     int count;
-    int first;
     int[] ends;
 
     Buffer(int events) {
@@ -532,9 +532,6 @@ public final class Sink<T> implements AutoCloseable {
       if (n == ends.length) {
         ends = Arrays.copyOf(ends, n * 2);
       }
-      if (n == 0) {
-        first = (int) before;
-      }
       ends[n] = (int) after;
       count = n + 1;
       return true;
@@ -545,7 +542,7 @@ public final class Sink<T> implements AutoCloseable {
       int n = count;
       byte[] keep = n == 0 ? null : Arrays.copyOf(w.buffer(), ends[n - 1]);
       int[] e = ends.clone();
-      int from = first;
+      int from = 0;
       clear();
       for (int i = 0; i < n; i++) {
         long before = w.size();
@@ -557,7 +554,7 @@ public final class Sink<T> implements AutoCloseable {
 
     /** Takes the last event out (its bytes copied), leaving the others. */
     byte[] removeLast() {
-      int from = count == 1 ? first : ends[count - 2] + 1;
+      int from = count == 1 ? 0 : ends[count - 2] + 1;
       byte[] last = Arrays.copyOfRange(w.buffer(), from, ends[count - 1]);
       count--;
       return last;
@@ -727,7 +724,7 @@ public final class Sink<T> implements AutoCloseable {
       }
       // The events lie one line break apart: the batch knows where each starts, and its NDJSON
       // size, from their ends.
-      return new Batch(b.w.buffer(), b.first, b.ends, identity, b.count);
+      return new Batch(b.w.buffer(), b.ends, identity, b.count);
     }
 
     private void deliverBatch() {

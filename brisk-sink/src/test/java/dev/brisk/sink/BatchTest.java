@@ -17,12 +17,9 @@ import org.junit.jupiter.api.Test;
 class BatchTest {
   static final List<String> EVENTS = List.of("{\"a\":1}", "42", "\"\u00e9t\u00e9\"", "[true,null]", "{}");
 
-  /** The events as the sink's writer leaves them: after some bytes, a line break apart, stale bytes after. */
-  static Batch contiguous(int first) {
-    StringBuilder text = new StringBuilder("x".repeat(first));
-    byte[] prefix = text.toString().getBytes(StandardCharsets.UTF_8);
+  /** The events as the sink's writer leaves them: from the buffer's start, a line break apart, stale bytes after. */
+  static Batch contiguous() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.writeBytes(prefix);
     int[] ends = new int[EVENTS.size() + 3]; // longer than the count, as the writer's array is
     int[] origins = new int[ends.length];
     for (int i = 0; i < EVENTS.size(); i++) {
@@ -34,7 +31,7 @@ class BatchTest {
       origins[i] = i;
     }
     out.writeBytes("STALE".getBytes(StandardCharsets.UTF_8)); // what an earlier, longer batch left
-    return new Batch(out.toByteArray(), first, ends, origins, EVENTS.size());
+    return new Batch(out.toByteArray(), ends, origins, EVENTS.size());
   }
 
   static String ndjson(Batch b) throws IOException {
@@ -67,20 +64,18 @@ class BatchTest {
   @Test
   void aContiguousBatchAnswersAsOneThatListsItsStarts() throws IOException {
     Batch listed = Batch.of(EVENTS.toArray(new String[0]));
-    for (int first : new int[] {0, 3}) {
-      Batch b = contiguous(first);
-      assertSame(listed, b);
-      assertEquals(String.join("\n", EVENTS) + "\n", ndjson(b));
-      assertEquals(String.join("\n", EVENTS).getBytes(StandardCharsets.UTF_8).length + 1, b.ndjsonBytes());
-      assertThrows(IndexOutOfBoundsException.class, () -> b.start(EVENTS.size()));
-      assertThrows(IndexOutOfBoundsException.class, () -> b.length(-1));
-    }
+    Batch b = contiguous();
+    assertSame(listed, b);
+    assertEquals(String.join("\n", EVENTS) + "\n", ndjson(b));
+    assertEquals(String.join("\n", EVENTS).getBytes(StandardCharsets.UTF_8).length + 1, b.ndjsonBytes());
+    assertThrows(IndexOutOfBoundsException.class, () -> b.start(EVENTS.size()));
+    assertThrows(IndexOutOfBoundsException.class, () -> b.length(-1));
   }
 
   @Test
   void selectionsAndSlicesOfAContiguousBatchKeepTheirEvents() throws IOException {
     Batch listed = Batch.of(EVENTS.toArray(new String[0]));
-    Batch b = contiguous(5);
+    Batch b = contiguous();
     int[] picks = {4, 0, 2};
     assertSame(listed.select(picks, 3), b.select(picks, 3));
     assertSame(listed.slice(1, 4), b.slice(1, 4));
@@ -90,7 +85,7 @@ class BatchTest {
 
   @Test
   void anEmptyContiguousBatchWritesNothing() throws IOException {
-    Batch b = new Batch(new byte[8], 0, new int[4], new int[4], 0);
+    Batch b = new Batch(new byte[8], new int[4], new int[4], 0);
     assertEquals(0, b.size());
     assertEquals(0, b.ndjsonBytes());
     assertEquals("", ndjson(b));
