@@ -76,6 +76,42 @@ class DoubleRoundTripTest {
     }
   }
 
+  /**
+   * A decimal of at most 15 significant digits is the shortest text of the double nearest it
+   * (two such decimals never share a double), so the writer must give back exactly those digits:
+   * for cents, for whole numbers with up to 22 trailing zeros, and for small and huge scales, which
+   * between them take every path of the writer's trailing-zero removal (0 to 18 zeros).
+   */
+  @Test
+  void decimalsOfFewDigitsAreWrittenAsThoseDigits() {
+    SplittableRandom random = new SplittableRandom(20261126);
+    for (int i = 0; i < 100_000; i++) {
+      int digits = 1 + random.nextInt(15);
+      long m = random.nextLong(1, BigDecimal.TEN.pow(digits).longValueExact());
+      int scale = switch (i % 4) {
+        case 0 -> 2; // cents
+        case 1 -> -random.nextInt(23); // whole, with trailing zeros
+        case 2 -> random.nextInt(-10, 20);
+        default -> random.nextInt(-300, 300);
+      };
+      BigDecimal decimal = BigDecimal.valueOf(m, scale);
+      double d = decimal.doubleValue();
+      if (d == 0 || Double.isInfinite(d) || Math.abs(d) < Double.MIN_NORMAL) {
+        continue; // subnormals have fewer than 15 digits of precision
+      }
+      String text = write(d);
+      assertEquals(0, decimal.compareTo(new BigDecimal(text)), () -> decimal + " written as " + text);
+      String jdk = Double.toString(d);
+      if (decimal.compareTo(new BigDecimal(jdk)) == 0) { // JDK 17's text, where it is the shortest
+        assertEquals(jdk, text, decimal::toString);
+      }
+    }
+    assertEquals("123.45", write(123.45));
+    assertEquals("1.0E18", write(1e18));
+    assertEquals("1.234E-5", write(1.234e-5));
+    assertEquals("9.0071992547409E15", write(9007199254740900.0));
+  }
+
   @Test
   void nanAndInfinityAreRefused() {
     for (double d : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
