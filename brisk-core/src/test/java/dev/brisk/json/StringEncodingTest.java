@@ -1,0 +1,82 @@
+package dev.brisk.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Strings as the writer encodes them, against a reference encoder written here character by
+ * character: Latin-1 letters (which the writer takes from the string's Latin-1 bytes), a real '?'
+ * next to characters Latin-1 lacks (which those bytes show as '?'), escapes, characters of two,
+ * three and four UTF-8 bytes, lone surrogates; into the growable buffer and through small stream
+ * buffers whose end falls anywhere in them.
+ */
+class StringEncodingTest {
+  static final String[] PIECES = {
+    "a", "plain ascii ", "0123456789abcdef", "?", "??", "\u00e9", "\u00ff", "\u0080", "\u00a0", "Zo\u00eb M\u00fcller",
+    "\"", "\\", "\n", "\u0001", "\u001f", "\u007f", "/", "\u20ac", "\u6771\u4eac", "\ud83d\ude00", "\ud800", "\udc00",
+    "\u2028"
+  };
+
+  /** JSON text of s as the writer's defaults have it: short escapes where JSON has them, UTF-8 otherwise. */
+  static String reference(String s) {
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\b' -> sb.append("\\b");
+        case '\f' -> sb.append("\\f");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> {
+          boolean pair = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+          if (c < 0x20 || Character.isSurrogate(c) && !pair) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else if (pair) {
+            sb.append(c).append(s.charAt(++i));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    return sb.append('"').toString();
+  }
+
+  @Test
+  void everyStringIsEncodedAsTheReferenceHasIt() {
+    SplittableRandom r = new SplittableRandom(20261126);
+    for (int n = 0; n < 20_000; n++) {
+      StringBuilder sb = new StringBuilder();
+      for (int k = r.nextInt(12); k > 0; k--) {
+        sb.append(PIECES[r.nextInt(PIECES.length)]);
+      }
+      String s = sb.toString();
+      byte[] want = reference(s).getBytes(StandardCharsets.UTF_8);
+      assertEquals(new String(want, StandardCharsets.UTF_8), JsonWriter.create().value(s).toString(), s);
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      JsonWriter w = JsonWriter.options().bufferSize(64 + r.nextInt(64)).to(out);
+      w.beginArray().value("x".repeat(r.nextInt(64))).value(s).endArray().flush();
+      String streamed = out.toString(StandardCharsets.UTF_8);
+      assertEquals(new String(want, StandardCharsets.UTF_8), streamed.substring(streamed.indexOf("\",") + 2, streamed.length() - 1), s);
+    }
+  }
+
+  @Test
+  void aLongLatin1StringWithEscapesPastTheBufferIsWhole() {
+    String s = "\u00e9\"a?b\u0001".repeat(700); // 4 200 characters: past the fast path's 4 096
+    String t = "\u00e9\"a?b\u0001".repeat(600);
+    for (String v : new String[] {s, t}) {
+      assertEquals(reference(v), JsonWriter.create().value(v).toString());
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      JsonWriter.options().bufferSize(64).to(out).value(v).flush();
+      assertEquals(reference(v), out.toString(StandardCharsets.UTF_8));
+    }
+  }
+}
