@@ -2,7 +2,10 @@ package dev.brisk.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -12,7 +15,9 @@ import org.junit.jupiter.api.Test;
  * character: Latin-1 letters (which the writer takes from the string's Latin-1 bytes), a real '?'
  * next to characters Latin-1 lacks (which those bytes show as '?'), escapes, characters of two,
  * three and four UTF-8 bytes, lone surrogates; into the growable buffer and through small stream
- * buffers whose end falls anywhere in them.
+ * buffers whose end falls anywhere in them. And read back: the same strings, some characters
+ * written as {@code \\u} escapes, from an array and from a stream, short and past the characters
+ * the reader keeps for decoding.
  */
 class StringEncodingTest {
   static final String[] PIECES = {
@@ -77,6 +82,47 @@ class StringEncodingTest {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       JsonWriter.options().bufferSize(64).to(out).value(v).flush();
       assertEquals(reference(v), out.toString(StandardCharsets.UTF_8));
+    }
+  }
+
+  /** JSON text of s with a random share of its characters as backslash escapes of their own. */
+  static String withEscapes(String s, SplittableRandom r) {
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\' || c < 0x20 || Character.isSurrogate(c) || r.nextInt(8) == 0) {
+        sb.append(String.format("\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.append('"').toString();
+  }
+
+  @Test
+  void everyStringReadsBackAsItWasWritten() {
+    SplittableRandom r = new SplittableRandom(20261127);
+    List<String> strings = new ArrayList<>();
+    StringBuilder json = new StringBuilder("[");
+    for (int n = 0; n < 3_000; n++) {
+      StringBuilder sb = new StringBuilder();
+      int pieces = n % 100 == 0 ? 2_000 : r.nextInt(12); // now and then past 8 192 bytes
+      for (int k = pieces; k > 0; k--) {
+        sb.append(PIECES[r.nextInt(PIECES.length)]);
+      }
+      String s = sb.toString();
+      strings.add(s);
+      json.append(n == 0 ? "" : ",").append(r.nextBoolean() ? withEscapes(s, r) : reference(s));
+    }
+    byte[] bytes = json.append(']').toString().getBytes(StandardCharsets.UTF_8);
+    for (JsonReader reader : new JsonReader[] {JsonReader.of(bytes), JsonReader.of(new ByteArrayInputStream(bytes))}) {
+      try (JsonReader in = reader) {
+        assertEquals(JsonToken.BEGIN_ARRAY, in.next());
+        for (String s : strings) {
+          assertEquals(s, in.nextString());
+        }
+        assertEquals(JsonToken.END_ARRAY, in.next());
+      }
     }
   }
 }
