@@ -101,4 +101,22 @@ class BenchmarksDoTheSameWorkTest {
       }
     }
   }
+
+  /** Each kind's setup checks that Brisk and Jackson agree (and throws when they do not); here with every kind. */
+  @Test
+  void valueBenchmarksReadAndWriteTheSameValues() throws Exception {
+    for (String kind : ValueWriteBenchmark.class.getField("kind").getAnnotation(org.openjdk.jmh.annotations.Param.class).value()) {
+      ValueWriteBenchmark w = new ValueWriteBenchmark();
+      w.kind = kind;
+      w.setUp();
+      assertTrue(w.brisk() > ValueKinds.COUNT, kind);
+    }
+    for (String kind : ValueReadBenchmark.class.getField("kind").getAnnotation(org.openjdk.jmh.annotations.Param.class).value()) {
+      ValueReadBenchmark r = new ValueReadBenchmark();
+      r.kind = kind;
+      r.setUp();
+      assertEquals(r.expected, r.brisk(), kind);
+      assertEquals(r.expected, r.jackson(), kind);
+    }
+  }
 }
