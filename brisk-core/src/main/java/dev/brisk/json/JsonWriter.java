@@ -933,25 +933,14 @@ public final class JsonWriter implements Closeable, Flushable {
     return i;
   }
 
-  /** The characters of the string being written, a chunk at a time, for writeStringSlow. */
-  private char[] chars;
-
   private void writeStringSlow(String s, int i, int len) {
-    char[] cs = chars;
-    if (cs == null) {
-      cs = chars = new char[1024];
-    }
     while (i < len) {
-      int chunkStart = i;
       int chunkEnd = Math.min(len, i + 1024);
-      // The chunk's characters in one copy: charAt checks the index and the string's coder on
-      // every call (CJK text was written at 0.75x Jackson's speed).
-      s.getChars(chunkStart, chunkEnd, cs, 0);
       ensure((chunkEnd - i) * 6);
       byte[] b = buf;
       int p = pos;
       for (; i < chunkEnd; i++) {
-        char c = cs[i - chunkStart];
+        char c = s.charAt(i);
         if (c < 128) {
           byte e = ESCAPE[c];
           if (e == 0) {
