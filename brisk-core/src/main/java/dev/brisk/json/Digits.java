@@ -12,9 +12,6 @@ final class Digits {
   /** "00" to "99", each as the little-endian short of its two bytes, stored in one write. */
   private static final int[] PAIRS_LE = new int[100];
 
-  private static final java.lang.invoke.VarHandle SHORTS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(short[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
   /** 10^0 to 10^18. */
   private static final long[] POW10 = new long[19];
 
@@ -41,7 +38,7 @@ final class Digits {
       b[p] = (byte) ('0' + v);
       return p + 1;
     }
-    SHORTS.set(b, p, (short) PAIRS_LE[v]);
+    Swar.SHORTS.set(b, p, (short) PAIRS_LE[v]);
     return p + 2;
   }
 
@@ -64,12 +61,12 @@ final class Digits {
     // The last one to four digits.
     if (w >= 100) {
       int q = w / 100;
-      SHORTS.set(b, i - 2, (short) PAIRS_LE[w - q * 100]);
+      Swar.SHORTS.set(b, i - 2, (short) PAIRS_LE[w - q * 100]);
       i -= 2;
       w = q;
     }
     if (w >= 10) {
-      SHORTS.set(b, i - 2, (short) PAIRS_LE[w]);
+      Swar.SHORTS.set(b, i - 2, (short) PAIRS_LE[w]);
     } else {
       b[i - 1] = (byte) ('0' + w);
     }

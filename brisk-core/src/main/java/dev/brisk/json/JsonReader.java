@@ -1532,12 +1532,11 @@ public final class JsonReader implements Closeable {
     // and copies to trim: 40 % of the time of reading "Zoë Müller"; decodeEscaped's own array
     // per string was the second allocation of every escaped one.)
     int n = tokEnd - tokStart;
-    char[] out = n <= MAX_KEPT_CHARS ? chars : null;
-    if (out == null || out.length < n) {
-      out = new char[n <= MAX_KEPT_CHARS ? Math.max(n, 64) : n];
-      if (n <= MAX_KEPT_CHARS) {
-        chars = out;
-      }
+    char[] out = chars;
+    if (n > MAX_KEPT_CHARS) {
+      out = new char[n];
+    } else if (out == null || out.length < n) {
+      out = chars = new char[Math.max(n, 64)];
     }
     return decodeInto(buf, tokStart, tokEnd, out);
   }

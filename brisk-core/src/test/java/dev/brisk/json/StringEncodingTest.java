@@ -26,7 +26,10 @@ class StringEncodingTest {
     "\u2028"
   };
 
-  /** JSON text of s as the writer's defaults have it: short escapes where JSON has them, UTF-8 otherwise. */
+  /**
+   * JSON text of s as the writer's defaults have it, one character at a time: short escapes where
+   * JSON has them, {@code \\u} for other control characters and lone surrogates, UTF-8 otherwise.
+   */
   static String reference(String s) {
     StringBuilder sb = new StringBuilder("\"");
     for (int i = 0; i < s.length(); i++) {
@@ -54,22 +57,26 @@ class StringEncodingTest {
     return sb.append('"').toString();
   }
 
+  static String randomString(SplittableRandom r, int pieces) {
+    StringBuilder sb = new StringBuilder();
+    for (int k = pieces; k > 0; k--) {
+      sb.append(PIECES[r.nextInt(PIECES.length)]);
+    }
+    return sb.toString();
+  }
+
   @Test
   void everyStringIsEncodedAsTheReferenceHasIt() {
     SplittableRandom r = new SplittableRandom(20261126);
     for (int n = 0; n < 20_000; n++) {
-      StringBuilder sb = new StringBuilder();
-      for (int k = r.nextInt(12); k > 0; k--) {
-        sb.append(PIECES[r.nextInt(PIECES.length)]);
-      }
-      String s = sb.toString();
-      byte[] want = reference(s).getBytes(StandardCharsets.UTF_8);
-      assertEquals(new String(want, StandardCharsets.UTF_8), JsonWriter.create().value(s).toString(), s);
+      String s = randomString(r, r.nextInt(12));
+      String want = reference(s);
+      assertEquals(want, JsonWriter.create().value(s).toString(), s);
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       JsonWriter w = JsonWriter.options().bufferSize(64 + r.nextInt(64)).to(out);
       w.beginArray().value("x".repeat(r.nextInt(64))).value(s).endArray().flush();
       String streamed = out.toString(StandardCharsets.UTF_8);
-      assertEquals(new String(want, StandardCharsets.UTF_8), streamed.substring(streamed.indexOf("\",") + 2, streamed.length() - 1), s);
+      assertEquals(want, streamed.substring(streamed.indexOf("\",") + 2, streamed.length() - 1), s);
     }
   }
 
@@ -105,12 +112,7 @@ class StringEncodingTest {
     List<String> strings = new ArrayList<>();
     StringBuilder json = new StringBuilder("[");
     for (int n = 0; n < 3_000; n++) {
-      StringBuilder sb = new StringBuilder();
-      int pieces = n % 100 == 0 ? 2_000 : r.nextInt(12); // now and then past 8 192 bytes
-      for (int k = pieces; k > 0; k--) {
-        sb.append(PIECES[r.nextInt(PIECES.length)]);
-      }
-      String s = sb.toString();
+      String s = randomString(r, n % 100 == 0 ? 2_000 : r.nextInt(12)); // now and then past 8 192 bytes
       strings.add(s);
       json.append(n == 0 ? "" : ",").append(r.nextBoolean() ? withEscapes(s, r) : reference(s));
     }
