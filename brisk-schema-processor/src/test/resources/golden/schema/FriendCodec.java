@@ -44,20 +44,33 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
     java.lang.String id = null;
     java.lang.String name_ = null;
     long seen0 = 0L;
-    int f = r.nextFieldInOrder(NAMES, 0);
     // In declared order each name is the expected one (or the one after it, when a member
-    // was left out): a compare, then its value.
-    if (f == 0) { // "id"
-      id = r.nextString();
+    // was left out): a compare, then its value. A string member is read with its name in
+    // one call, into s; f is then 0x10000 + its index.
+    java.lang.String s = null;
+    int f;
+    s = r.nextStringMember(NAMES, 0);
+    f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 0) : 0x10000;
+    if (f == 0) { // "id", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10000;
+    }
+    if (f == 0x10000) { // "id"
+      id = s;
       if (id != null) {
         seen0 |= 0x1L;
       } else {
         seen0 &= ~0x1L;
       }
-      f = r.nextFieldInOrder(NAMES, 1);
+      s = r.nextStringMember(NAMES, 1);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 1) : 0x10001;
     }
-    if (f == 1) { // "name"
-      name_ = r.nextString();
+    if (f == 1) { // "name", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10001;
+    }
+    if (f == 0x10001) { // "name"
+      name_ = s;
       if (name_ != null) {
         seen0 |= 0x2L;
       } else {

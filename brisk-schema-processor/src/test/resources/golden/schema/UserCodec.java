@@ -67,11 +67,19 @@ public final class UserCodec extends GeneratedCodec<User> {
     java.lang.String greeting = null;
     java.lang.String favoriteFruit = null;
     long seen0 = 0L;
-    int f = r.nextFieldInOrder(NAMES, 0);
     // In declared order each name is the expected one (or the one after it, when a member
-    // was left out): a compare, then its value.
-    if (f == 0) { // "_id"
-      _id = r.nextString();
+    // was left out): a compare, then its value. A string member is read with its name in
+    // one call, into s; f is then 0x10000 + its index.
+    java.lang.String s = null;
+    int f;
+    s = r.nextStringMember(NAMES, 0);
+    f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 0) : 0x10000;
+    if (f == 0) { // "_id", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10000;
+    }
+    if (f == 0x10000) { // "_id"
+      _id = s;
       if (_id != null) {
         seen0 |= 0x1L;
       } else {
@@ -87,37 +95,57 @@ public final class UserCodec extends GeneratedCodec<User> {
         index = r.getInt();
         seen0 |= 0x2L;
       }
-      f = r.nextFieldInOrder(NAMES, 2);
+      s = r.nextStringMember(NAMES, 2);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 2) : 0x10002;
     }
-    if (f == 2) { // "guid"
-      guid = r.nextString();
+    if (f == 2) { // "guid", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10002;
+    }
+    if (f == 0x10002) { // "guid"
+      guid = s;
       if (guid != null) {
         seen0 |= 0x4L;
       } else {
         seen0 &= ~0x4L;
       }
-      f = r.nextFieldInOrder(NAMES, 3);
+      s = r.nextStringMember(NAMES, 3);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 3) : 0x10003;
     }
-    if (f == 3) { // "isActive"
-      isActive = r.nextString();
+    if (f == 3) { // "isActive", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10003;
+    }
+    if (f == 0x10003) { // "isActive"
+      isActive = s;
       if (isActive != null) {
         seen0 |= 0x8L;
       } else {
         seen0 &= ~0x8L;
       }
-      f = r.nextFieldInOrder(NAMES, 4);
+      s = r.nextStringMember(NAMES, 4);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 4) : 0x10004;
     }
-    if (f == 4) { // "balance"
-      balance = r.nextString();
+    if (f == 4) { // "balance", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10004;
+    }
+    if (f == 0x10004) { // "balance"
+      balance = s;
       if (balance != null) {
         seen0 |= 0x10L;
       } else {
         seen0 &= ~0x10L;
       }
-      f = r.nextFieldInOrder(NAMES, 5);
+      s = r.nextStringMember(NAMES, 5);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 5) : 0x10005;
     }
-    if (f == 5) { // "picture"
-      picture = r.nextString();
+    if (f == 5) { // "picture", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10005;
+    }
+    if (f == 0x10005) { // "picture"
+      picture = s;
       if (picture != null) {
         seen0 |= 0x20L;
       } else {
@@ -133,82 +161,127 @@ public final class UserCodec extends GeneratedCodec<User> {
         age = r.getInt();
         seen0 |= 0x40L;
       }
-      f = r.nextFieldInOrder(NAMES, 7);
+      s = r.nextStringMember(NAMES, 7);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 7) : 0x10007;
     }
-    if (f == 7) { // "eyeColor"
-      eyeColor = r.nextString();
+    if (f == 7) { // "eyeColor", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10007;
+    }
+    if (f == 0x10007) { // "eyeColor"
+      eyeColor = s;
       if (eyeColor != null) {
         seen0 |= 0x80L;
       } else {
         seen0 &= ~0x80L;
       }
-      f = r.nextFieldInOrder(NAMES, 8);
+      s = r.nextStringMember(NAMES, 8);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 8) : 0x10008;
     }
-    if (f == 8) { // "name"
-      name_ = r.nextString();
+    if (f == 8) { // "name", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10008;
+    }
+    if (f == 0x10008) { // "name"
+      name_ = s;
       if (name_ != null) {
         seen0 |= 0x100L;
       } else {
         seen0 &= ~0x100L;
       }
-      f = r.nextFieldInOrder(NAMES, 9);
+      s = r.nextStringMember(NAMES, 9);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 9) : 0x10009;
     }
-    if (f == 9) { // "gender"
-      gender = r.nextString();
+    if (f == 9) { // "gender", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10009;
+    }
+    if (f == 0x10009) { // "gender"
+      gender = s;
       if (gender != null) {
         seen0 |= 0x200L;
       } else {
         seen0 &= ~0x200L;
       }
-      f = r.nextFieldInOrder(NAMES, 10);
+      s = r.nextStringMember(NAMES, 10);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 10) : 0x1000a;
     }
-    if (f == 10) { // "company"
-      company = r.nextString();
+    if (f == 10) { // "company", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x1000a;
+    }
+    if (f == 0x1000a) { // "company"
+      company = s;
       if (company != null) {
         seen0 |= 0x400L;
       } else {
         seen0 &= ~0x400L;
       }
-      f = r.nextFieldInOrder(NAMES, 11);
+      s = r.nextStringMember(NAMES, 11);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 11) : 0x1000b;
     }
-    if (f == 11) { // "email"
-      email = r.nextString();
+    if (f == 11) { // "email", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x1000b;
+    }
+    if (f == 0x1000b) { // "email"
+      email = s;
       if (email != null) {
         seen0 |= 0x800L;
       } else {
         seen0 &= ~0x800L;
       }
-      f = r.nextFieldInOrder(NAMES, 12);
+      s = r.nextStringMember(NAMES, 12);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 12) : 0x1000c;
     }
-    if (f == 12) { // "phone"
-      phone = r.nextString();
+    if (f == 12) { // "phone", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x1000c;
+    }
+    if (f == 0x1000c) { // "phone"
+      phone = s;
       if (phone != null) {
         seen0 |= 0x1000L;
       } else {
         seen0 &= ~0x1000L;
       }
-      f = r.nextFieldInOrder(NAMES, 13);
+      s = r.nextStringMember(NAMES, 13);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 13) : 0x1000d;
     }
-    if (f == 13) { // "address"
-      address = r.nextString();
+    if (f == 13) { // "address", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x1000d;
+    }
+    if (f == 0x1000d) { // "address"
+      address = s;
       if (address != null) {
         seen0 |= 0x2000L;
       } else {
         seen0 &= ~0x2000L;
       }
-      f = r.nextFieldInOrder(NAMES, 14);
+      s = r.nextStringMember(NAMES, 14);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 14) : 0x1000e;
     }
-    if (f == 14) { // "about"
-      about = r.nextString();
+    if (f == 14) { // "about", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x1000e;
+    }
+    if (f == 0x1000e) { // "about"
+      about = s;
       if (about != null) {
         seen0 |= 0x4000L;
       } else {
         seen0 &= ~0x4000L;
       }
-      f = r.nextFieldInOrder(NAMES, 15);
+      s = r.nextStringMember(NAMES, 15);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 15) : 0x1000f;
     }
-    if (f == 15) { // "registered"
-      registered = r.nextString();
+    if (f == 15) { // "registered", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x1000f;
+    }
+    if (f == 0x1000f) { // "registered"
+      registered = s;
       if (registered != null) {
         seen0 |= 0x8000L;
       } else {
@@ -254,19 +327,29 @@ public final class UserCodec extends GeneratedCodec<User> {
         friends = readFriendArray(r);
         seen0 |= 0x80000L;
       }
-      f = r.nextFieldInOrder(NAMES, 20);
+      s = r.nextStringMember(NAMES, 20);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 20) : 0x10014;
     }
-    if (f == 20) { // "greeting"
-      greeting = r.nextString();
+    if (f == 20) { // "greeting", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10014;
+    }
+    if (f == 0x10014) { // "greeting"
+      greeting = s;
       if (greeting != null) {
         seen0 |= 0x100000L;
       } else {
         seen0 &= ~0x100000L;
       }
-      f = r.nextFieldInOrder(NAMES, 21);
+      s = r.nextStringMember(NAMES, 21);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 21) : 0x10015;
     }
-    if (f == 21) { // "favoriteFruit"
-      favoriteFruit = r.nextString();
+    if (f == 21) { // "favoriteFruit", found by nextFieldInOrder
+      s = r.nextString();
+      f = 0x10015;
+    }
+    if (f == 0x10015) { // "favoriteFruit"
+      favoriteFruit = s;
       if (favoriteFruit != null) {
         seen0 |= 0x200000L;
       } else {

@@ -46,9 +46,11 @@ public final class UsersCodec extends GeneratedCodec<Users> {
     }
     User[] users = null;
     long seen0 = 0L;
-    int f = r.nextFieldInOrder(NAMES, 0);
     // In declared order each name is the expected one (or the one after it, when a member
-    // was left out): a compare, then its value.
+    // was left out): a compare, then its value. A string member is read with its name in
+    // one call, into s; f is then 0x10000 + its index.
+    int f;
+    f = r.nextFieldInOrder(NAMES, 0);
     if (f == 0) { // "users"
       if (r.next() == JsonToken.NULL) {
         users = null;

@@ -1294,6 +1294,59 @@ public final class JsonReader implements Closeable {
   }
 
   /**
+   * What {@link #nextStringMember} returns when the next member is not the expected one: an
+   * instance of its own, never one that the reader returns as a value. Private, and tested by
+   * {@link #notThisMember}, because a compiler may take a public static final String for a
+   * constant and put an equal literal in its place (Janino, which compiles run-time schemas, does).
+   */
+  @SuppressWarnings("StringOperationCanBeSimplified")
+  private static final String NOT_THIS_MEMBER = new String("(not this member)");
+
+  /** Whether {@code s}, returned by {@link #nextStringMember}, says that the member was not read. */
+  public static boolean notThisMember(String s) {
+    return s == NOT_THIS_MEMBER;
+  }
+
+  /**
+   * For codecs that expect the members in a known order, a string member in one call. When the
+   * next member is {@code names}' name {@code i}, recognised as {@link #nextField} recognises it,
+   * with a colon and a string right after it ({@code "name":"value"}), moves past both and returns
+   * the value, as {@link #nextField} and {@link #nextString} would. Otherwise it changes nothing
+   * and returns a marker that {@link #notThisMember} recognises: the caller then goes on with {@link #nextFieldInOrder},
+   * which also finds names in input that is not compact, and values that are null.
+   *
+   * @throws JsonException when the string is malformed or longer than maxStringLength
+   */
+  public String nextStringMember(JsonNames names, int i) {
+    final byte[] b = buf;
+    final int p = pos;
+    final int[] lengths = names.fastLength;
+    // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7): the only states that give 7 with bit 2 set
+    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length) {
+      final int len = lengths[i];
+      final long[] words = names.words; // per name: word 0, mask 0, word 1, mask 1
+      final int k = i << 2;
+      final int q = p + len + 2; // after the name's closing quote
+      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + 1 < end
+          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
+          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]
+          && b[q] == ':' && b[q + 1] == '"') {
+        final int d = depth;
+        if (++counts[d] > memberLimit) {
+          throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
+        }
+        nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
+        pos = q + 1;
+        scanString(maxStringLength, "string", "maxStringLength");
+        afterMemberValue();
+        tok = T_STRING;
+        return decodeToken();
+      }
+    }
+    return NOT_THIS_MEMBER;
+  }
+
+  /**
    * In compact input with the reader between members: when the next name is {@code names}' name
    * {@code i}, recognised by comparing two words with the input, moves past it (and its colon) as
    * {@link #next()} would and returns true; otherwise changes nothing and returns false.

@@ -18,11 +18,29 @@ class FieldReadingTest {
 
   /** Reads every member with nextField, expecting the declared order, and lists what it saw. */
   static List<String> walk(JsonReader r) {
+    return walk(r, false, false);
+  }
+
+  /**
+   * The same, with nextFieldInOrder when {@code inOrder}, which also takes the name after the
+   * expected one; and when {@code oneCall}, as generated codecs read, a string member and its name
+   * in one call where it can.
+   */
+  static List<String> walk(JsonReader r, boolean inOrder, boolean oneCall) {
     List<String> seen = new ArrayList<>();
     assertEquals(JsonToken.BEGIN_OBJECT, r.next());
     int next = 0;
     while (true) {
-      int f = r.nextField(NAMES, next);
+      if (oneCall) {
+        String s = r.nextStringMember(NAMES, next);
+        if (!JsonReader.notThisMember(s)) {
+          assertEquals(JsonToken.STRING, r.token());
+          seen.add(next + ":" + r.currentName() + "=" + s);
+          next++;
+          continue;
+        }
+      }
+      int f = inOrder ? r.nextFieldInOrder(NAMES, next) : r.nextField(NAMES, next);
       if (f == JsonReader.END_OF_OBJECT) {
         break;
       }
@@ -89,6 +107,127 @@ class FieldReadingTest {
       assertEquals(JsonReader.OTHER_NAME, p.nextFieldInOrder(NAMES, 1));
       assertEquals("id", p.getName());
     }
+  }
+
+  @Test
+  void stringMembersReadWithTheirNamesAgreeWithNextField() {
+    String[] docs = {
+      "{\"id\":\"1\",\"name\":\"n\",\"favoriteFruit\":\"f\",\"aVeryLongMemberName\":\"l\",\"caf\u00e9\":\"c\",\"q\\\"t\":\"q\"}",
+      "{ \"id\" : \"1\",\n \"name\": \"n\" , \"favoriteFruit\":\"f\",\"aVeryLongMemberName\" :\"l\",\"caf\\u00e9\":\"c\",\"q\\\"t\":\"q\" }",
+      // escaped and non-ASCII values, a null, a value too long for one word, names out of order
+      "{\"id\":\"a\\\"b\\u00e9\",\"name\":\"Zo\u00eb \u4e16\u754c\",\"favoriteFruit\":null,\"aVeryLongMemberName\":\"0123456789abcdefghij\"}",
+      "{\"name\":\"n\",\"id\":\"1\",\"idx\":\"x\",\"favoriteFruit\":\"f\",\"name\":\"again\"}",
+      "{\"id\":\"\",\"name\":\"\"}",
+      "{}"
+    };
+    for (String doc : docs) {
+      // Each against the same kind of reader: where the bytes at hand are too few for the word
+      // compares (a stream's buffer end), nextFieldInOrder takes only the expected name.
+      JsonReader[] reference = readers(doc);
+      JsonReader[] tried = readers(doc);
+      for (int k = 0; k < tried.length; k++) {
+        assertEquals(walk(reference[k], true, false), walk(tried[k], true, true), doc);
+      }
+    }
+  }
+
+  @Test
+  void aStringMemberThatCannotBeReadInOneCallChangesNothing() {
+    // another name, a null, a number, a space before the colon or after it, the end
+    String[] docs = {"{\"idx\":\"1\"}", "{\"id\":null}", "{\"id\":1}", "{\"id\" :\"1\"}", "{\"id\": \"1\"}", "{}"};
+    for (String doc : docs) {
+      JsonReader r = JsonReader.of(doc);
+      r.next();
+      assertTrue(JsonReader.notThisMember(r.nextStringMember(NAMES, 0)), doc);
+      assertEquals(JsonToken.BEGIN_OBJECT, r.token(), doc);
+      JsonReader reference = JsonReader.of(doc);
+      reference.next();
+      assertEquals(walkRest(reference), walkRest(r), doc);
+    }
+    JsonReader array = JsonReader.of("[\"id\",\"x\"]");
+    array.next();
+    assertTrue(JsonReader.notThisMember(array.nextStringMember(NAMES, 0)));
+    assertEquals("id", array.nextString());
+    JsonReader object = JsonReader.of("{\"id\":\"1\",\"pad\":\"................\"}");
+    object.next();
+    assertTrue(JsonReader.notThisMember(object.nextStringMember(NAMES, -1)));
+    assertTrue(JsonReader.notThisMember(object.nextStringMember(NAMES, 6)));
+    assertEquals("1", object.nextStringMember(NAMES, 0));
+  }
+
+  @Test
+  void malformedInputFailsWhenStringMembersAreReadInOneCall() {
+    String pad = ",\"pad\":\"................\"}";
+    String[] docs = {"{\"id\",\"1\"", "{\"id\"\"1\"", "{\"id\":\"1\" \"name\":\"n\"", "{\"id\":\"1\",,\"name\":\"n\"", "{\"id\":\"1"};
+    for (String doc : docs) {
+      for (JsonReader r : readers(doc + pad)) {
+        assertThrows(JsonException.class, () -> walk(r, true, true), doc);
+      }
+    }
+  }
+
+  /** The rest of an object whose '{' has been read, as walk lists it. */
+  static List<String> walkRest(JsonReader r) {
+    List<String> seen = new ArrayList<>();
+    int next = 0;
+    for (int f = r.nextField(NAMES, next); f != JsonReader.END_OF_OBJECT; f = r.nextField(NAMES, next)) {
+      String name = r.getName();
+      JsonToken t = r.next();
+      String value = t == JsonToken.STRING ? r.getString() : t == JsonToken.NULL ? null : r.getNumberText();
+      seen.add((f == JsonReader.OTHER_NAME ? "other:" : f + ":") + name + "=" + value);
+      if (f >= 0) {
+        next = f + 1;
+      }
+    }
+    return seen;
+  }
+
+  @Test
+  void theReaderKnowsWhereItIsAfterAStringMember() {
+    // Each document ends with a member long enough for the one-call path to look at 18 bytes.
+    String pad = ",\"pad\":\"................\"}";
+    JsonReader r = JsonReader.of("{\"id\":\"1\",\"name\":5" + pad);
+    r.next();
+    assertEquals("1", r.nextStringMember(NAMES, 0));
+    assertEquals("$.id", r.path());
+    assertEquals("id", r.currentName());
+    assertEquals("1", r.getString());
+    assertTrue(JsonReader.notThisMember(r.nextStringMember(NAMES, 1)));
+    assertEquals(1, r.nextFieldInOrder(NAMES, 1));
+    JsonException e = assertThrows(JsonException.class, r::nextString);
+    assertEquals("$.name", e.path());
+
+    JsonReader bad = JsonReader.of("{\"id\":\"1\",\"name\":\"a\u0001b\"" + pad);
+    bad.next();
+    assertEquals("1", bad.nextStringMember(NAMES, 0));
+    JsonException control = assertThrows(JsonException.class, () -> bad.nextStringMember(NAMES, 1));
+    assertEquals("$.name", control.path());
+    assertTrue(control.getMessage().contains("control character"), control.getMessage());
+  }
+
+  @Test
+  void limitsHoldWhenAStringMemberIsReadWithItsName() {
+    String pad = ",\"pad\":\"................\"}"; // room for the one-call path's 18 bytes
+    Json tight = Json.builder().maxMembers(1).build();
+    JsonReader r = tight.reader(("{\"id\":\"1\",\"name\":\"n\"" + pad).getBytes(StandardCharsets.UTF_8));
+    r.next();
+    assertEquals("1", r.nextStringMember(NAMES, 0));
+    JsonException members = assertThrows(JsonException.class, () -> r.nextStringMember(NAMES, 1));
+    assertTrue(members.getMessage().contains("maxMembers"), members.getMessage());
+
+    Json shortStrings = Json.builder().maxStringLength(2).build();
+    JsonReader s = shortStrings.reader(("{\"id\":\"12\",\"name\":\"abc\"" + pad).getBytes(StandardCharsets.UTF_8));
+    s.next();
+    assertEquals("12", s.nextStringMember(NAMES, 0));
+    JsonException string = assertThrows(JsonException.class, () -> s.nextStringMember(NAMES, 1));
+    assertTrue(string.getMessage().contains("maxStringLength"), string.getMessage());
+
+    Json shortNames = Json.builder().maxNameLength(3).build();
+    JsonReader n = shortNames.reader(("{\"name\":\"n\"" + pad).getBytes(StandardCharsets.UTF_8));
+    n.next();
+    assertTrue(JsonReader.notThisMember(n.nextStringMember(NAMES, 1)));
+    JsonException name = assertThrows(JsonException.class, () -> n.nextFieldInOrder(NAMES, 1));
+    assertTrue(name.getMessage().contains("maxNameLength"), name.getMessage());
   }
 
   @Test

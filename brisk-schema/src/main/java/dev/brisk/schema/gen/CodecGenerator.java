@@ -38,7 +38,7 @@ public final class CodecGenerator {
    * local takes one only with '_' added.
    */
   private static final Set<String> LOCALS =
-      Set.of("r", "w", "v", "t", "f", "n", "i", "a", "k", "m", "it", "next", "name", "unknown");
+      Set.of("r", "w", "v", "t", "f", "n", "i", "a", "k", "m", "s", "it", "next", "name", "unknown");
 
   /**
    * The source of the codec for {@code type}.
@@ -258,16 +258,37 @@ public final class CodecGenerator {
       if (capture) {
         s.append("    java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown = null;\n");
       }
-      s.append("    int f = r.nextFieldInOrder(NAMES, 0);\n");
       if (fields.size() <= CHAIN_LIMIT) {
-        s.append("    // In declared order each name is the expected one (or the one after it, when a member\n")
-          .append("    // was left out): a compare, then its value.\n");
+        boolean strings = false;
         for (int i = 0; i < fields.size(); i++) {
-          s.append("    if (f == ").append(i).append(") { // ").append(comment(fields.get(i).jsonName())).append('\n');
-          fieldRead(s, i, "      ");
-          s.append("      f = r.nextFieldInOrder(NAMES, ").append(i + 1).append(");\n    }\n");
+          strings |= stringMember(i);
+        }
+        s.append("    // In declared order each name is the expected one (or the one after it, when a member\n")
+          .append("    // was left out): a compare, then its value. A string member is read with its name in\n")
+          .append("    // one call, into s; f is then 0x10000 + its index.\n");
+        if (strings) {
+          s.append("    java.lang.String s = null;\n");
+        }
+        s.append("    int f;\n");
+        advance(s, 0, "    ");
+        for (int i = 0; i < fields.size(); i++) {
+          String name = comment(fields.get(i).jsonName());
+          if (stringMember(i)) {
+            s.append("    if (f == ").append(i).append(") { // ").append(name).append(", found by nextFieldInOrder\n")
+                .append("      s = r.nextString();\n")
+                .append("      f = ").append(readMark(i)).append(";\n    }\n")
+                .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n');
+            stringRead(s, i, "s", "      ");
+          } else {
+            s.append("    if (f == ").append(i).append(") { // ").append(name).append('\n');
+            fieldRead(s, i, "      ");
+          }
+          advance(s, i + 1, "      ");
+          s.append("    }\n");
         }
         s.append("    // Any other order, unknown members, repeated members.\n");
+      } else {
+        s.append("    int f = r.nextFieldInOrder(NAMES, 0);\n");
       }
       s.append("    int next = 0; // the field expected after the last one read\n");
       s.append("    while (f != JsonReader.END_OF_OBJECT) {\n")
@@ -315,19 +336,51 @@ public final class CodecGenerator {
       s.append("  }\n");
     }
 
+    /** Whether field {@code i} is a string read with {@code nextString}, and so with its name by {@code nextStringMember}. */
+    boolean stringMember(int i) {
+      return fields.get(i).type().kind() == Kind.STRING && !t.lenient();
+    }
+
+    /** The value of {@code f} once string member {@code i} has been read into {@code s}. */
+    static String readMark(int i) {
+      return "0x" + Integer.toHexString(0x10000 + i);
+    }
+
+    /**
+     * Moves the in-order chain to field {@code i}: for a string member, its name and value in one
+     * call when they come in compact input, else {@code nextFieldInOrder}.
+     */
+    void advance(StringBuilder s, int i, String in) {
+      if (i < fields.size() && stringMember(i)) {
+        s.append(in).append("s = r.nextStringMember(NAMES, ").append(i).append(");\n")
+            .append(in).append("f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, ").append(i)
+            .append(") : ").append(readMark(i)).append(";\n");
+      } else {
+        s.append(in).append("f = r.nextFieldInOrder(NAMES, ").append(i).append(");\n");
+      }
+    }
+
+    /** Stores string field {@code i}'s value, the expression {@code value}, in its local and marks it seen unless null. */
+    void stringRead(StringBuilder s, int i, String value, String in) {
+      String bit = "0x" + Long.toHexString(1L << (i & 63)) + "L";
+      String seen = "seen" + (i >> 6);
+      String x = local(fields.get(i));
+      s.append(in).append(x).append(" = ").append(value).append(";\n")
+          .append(in).append("if (").append(x).append(" != null) {\n")
+          .append(in).append("  ").append(seen).append(" |= ").append(bit).append(";\n")
+          .append(in).append("} else {\n")
+          .append(in).append("  ").append(seen).append(" &= ~").append(bit).append(";\n")
+          .append(in).append("}\n");
+    }
+
     /** Reads field {@code i}, whose name the reader has just read, into its local. */
     void fieldRead(StringBuilder s, int i, String in) {
       FieldModel f = fields.get(i);
       String bit = "0x" + Long.toHexString(1L << (i & 63)) + "L";
       String seen = "seen" + (i >> 6);
       String x = local(f);
-      if (f.type().kind() == Kind.STRING && !t.lenient()) {
-        s.append(in).append(x).append(" = r.nextString();\n")
-            .append(in).append("if (").append(x).append(" != null) {\n")
-            .append(in).append("  ").append(seen).append(" |= ").append(bit).append(";\n")
-            .append(in).append("} else {\n")
-            .append(in).append("  ").append(seen).append(" &= ~").append(bit).append(";\n")
-            .append(in).append("}\n");
+      if (stringMember(i)) {
+        stringRead(s, i, "r.nextString()", in);
       } else if (f.type().isPrimitive() && !tracked(f) && !t.lenient() && fused(f.type()) != null) {
         s.append(in).append(x).append(" = r.").append(fused(f.type())).append("();\n")
             .append(in).append(seen).append(" |= ").append(bit).append(";\n");
