@@ -1312,12 +1312,16 @@ public final class JsonReader implements Closeable {
    * next member is {@code names}' name {@code i}, recognised as {@link #nextField} recognises it,
    * with a colon and a string right after it ({@code "name":"value"}), moves past both and returns
    * the value, as {@link #nextField} and {@link #nextString} would. Otherwise it changes nothing
-   * and returns a marker that {@link #notThisMember} recognises: the caller then goes on with {@link #nextFieldInOrder},
-   * which also finds names in input that is not compact, and values that are null.
+   * and returns a marker that {@link #notThisMember} recognises: the caller then goes on with
+   * {@link #nextFieldInOrder}, which also finds names in input that is not compact, and values
+   * that are null.
    *
    * @throws JsonException when the string is malformed or longer than maxStringLength
    */
   public String nextStringMember(JsonNames names, int i) {
+    // expectedName's compare and nextString's short path, written out in one body: C2 then
+    // compiles it as one method, where a small method calling the two was inlined into a codec's
+    // readValue whose budget left both as calls (no gain; RESULTS.md, 2026-11-26).
     final byte[] b = buf;
     final int p = pos;
     final int[] lengths = names.fastLength;

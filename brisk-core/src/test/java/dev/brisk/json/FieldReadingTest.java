@@ -133,8 +133,10 @@ class FieldReadingTest {
 
   @Test
   void aStringMemberThatCannotBeReadInOneCallChangesNothing() {
-    // another name, a null, a number, a space before the colon or after it, the end
-    String[] docs = {"{\"idx\":\"1\"}", "{\"id\":null}", "{\"id\":1}", "{\"id\" :\"1\"}", "{\"id\": \"1\"}", "{}"};
+    // another name, a null, a number, a space before the colon or after it (each followed by a
+    // member long enough for the 18 bytes the one-call path looks at), the end
+    String pad = ",\"pad\":\"................\"}";
+    String[] docs = {"{\"idx\":\"1\"" + pad, "{\"id\":null" + pad, "{\"id\":1" + pad, "{\"id\" :\"1\"" + pad, "{\"id\": \"1\"" + pad, "{}"};
     for (String doc : docs) {
       JsonReader r = JsonReader.of(doc);
       r.next();
