@@ -65,11 +65,7 @@ final class Digits {
       i -= 2;
       w = q;
     }
-    if (w >= 10) {
-      Swar.SHORTS.set(b, i - 2, (short) PAIRS_LE[w]);
-    } else {
-      b[i - 1] = (byte) ('0' + w);
-    }
+    writeUnder100(w, b, w >= 10 ? i - 2 : i - 1);
     return p + n;
   }
 

@@ -917,13 +917,7 @@ public final class JsonWriter implements Closeable, Flushable {
         }
         b[p++] = '?';
       } else { // copyPlain stops below 0x80 only at '?', '"', '\\' and control characters
-        byte e = ESCAPE[c];
-        if (e == 'u') {
-          p = unicodeEscape((char) c, b, p);
-        } else {
-          b[p++] = '\\';
-          b[p++] = e;
-        }
+        p = escape((char) c, ESCAPE[c], b, p);
       }
       i++;
       int k = Swar.copyPlain(latin1, i, n, b, p);
@@ -948,11 +942,8 @@ public final class JsonWriter implements Closeable, Flushable {
               b[p++] = '\\';
             }
             b[p++] = (byte) c;
-          } else if (e == 'u') {
-            p = unicodeEscape(c, b, p);
           } else {
-            b[p++] = '\\';
-            b[p++] = e;
+            p = escape(c, e, b, p);
           }
         } else if (c < 0x800) {
           b[p++] = (byte) (0xC0 | c >> 6);
@@ -977,6 +968,16 @@ public final class JsonWriter implements Closeable, Flushable {
       }
       pos = p;
     }
+  }
+
+  /** Writes ASCII character {@code c}'s escape, {@code e = ESCAPE[c]} (not 0), at {@code b[p]}; returns the end. */
+  private static int escape(char c, byte e, byte[] b, int p) {
+    if (e == 'u') {
+      return unicodeEscape(c, b, p);
+    }
+    b[p] = '\\';
+    b[p + 1] = e;
+    return p + 2;
   }
 
   private static int unicodeEscape(char c, byte[] b, int p) {
