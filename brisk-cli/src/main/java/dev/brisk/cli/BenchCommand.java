@@ -155,7 +155,7 @@ final class BenchCommand implements Callable<Integer> {
     try {
       results = new Runner(o.build()).run();
     } catch (org.openjdk.jmh.runner.RunnerException e) {
-      err.println("bench: " + e.getMessage());
+      err.println("bench: " + failure(e));
       return Main.BAD_INPUT;
     }
     String command = "brisk bench" + (quick ? " --quick" : "") + (suites != null ? " --suite " + String.join(",", suites) : "")
@@ -170,6 +170,35 @@ final class BenchCommand implements Callable<Integer> {
         out.resolve("results.json"));
     stdout.flush();
     return Main.OK;
+  }
+
+  /**
+   * A JMH failure with what caused it, one line per cause: JMH's own message says only "Benchmark
+   * caught the exception", and the exceptions the benchmarks threw in their forks hang below it as
+   * causes and suppressed exceptions. At most twenty, each once.
+   */
+  static String failure(Throwable e) {
+    StringBuilder sb = new StringBuilder(String.valueOf(e.getMessage()));
+    java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
+    seen.add(e);
+    todo.add(e);
+    int listed = 0;
+    while (!todo.isEmpty() && listed < 20) {
+      Throwable t = todo.poll();
+      List<Throwable> below = new ArrayList<>(List.of(t.getSuppressed()));
+      if (t.getCause() != null) {
+        below.add(0, t.getCause());
+      }
+      for (Throwable c : below) {
+        if (seen.add(c) && listed < 20) {
+          sb.append(System.lineSeparator()).append("  caused by ").append(c);
+          listed++;
+          todo.add(c);
+        }
+      }
+    }
+    return sb.toString();
   }
 
   /**

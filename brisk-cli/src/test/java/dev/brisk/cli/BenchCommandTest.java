@@ -77,6 +77,18 @@ class BenchCommandTest {
   }
 
   @Test
+  void aBenchmarkThatThrowsIsReportedWithWhatItThrew() {
+    // As JMH hands over a benchmark's failure in a fork: the cause under a message of its own.
+    IllegalStateException thrown = new IllegalStateException("not every event was written: accepted=3 delivered=2");
+    org.openjdk.jmh.runner.RunnerException e = new org.openjdk.jmh.runner.RunnerException(
+        "Benchmark caught the exception",
+        new org.openjdk.jmh.runner.BenchmarkException("Benchmark error during the run", List.of(thrown)));
+    String text = BenchCommand.failure(e);
+    assertTrue(text.startsWith("Benchmark caught the exception"), text);
+    assertTrue(text.contains("java.lang.IllegalStateException: not every event was written: accepted=3 delivered=2"), text);
+  }
+
+  @Test
   void profileWritesAFlameGraphPerBenchmarkAndTheReportLinksThem() throws Exception {
     Assumptions.assumeTrue(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).contains("linux")
         && System.getProperty("os.arch").equals("amd64"), "async-profiler's library is checked on linux-x64 here");
