@@ -106,8 +106,11 @@ public final class JsonReader implements Closeable {
   private final boolean allowComments;
   private final boolean allowTrailingCommas;
   private final boolean multipleValues;
-  /** Strings of trees refer to the input array instead of copying from it: see Json.Builder#shareInput. */
-  private final boolean shareInput;
+  /**
+   * Strings of trees refer to the input array instead of copying from it: see Json.Builder#shareInput.
+   * Not final: {@link #reset} turns it off, as the bytes it is given are the caller's.
+   */
+  private boolean shareInput;
 
   // Input.
   private final InputStream in;
@@ -182,6 +185,65 @@ public final class JsonReader implements Closeable {
     } else {
       this.buf = SPARE.take(); // this reader's until close()
     }
+  }
+
+  /**
+   * Makes this reader read {@code len} bytes of {@code utf8} from {@code off} as a new document,
+   * with its limits and options, as a new reader from the same {@link Json} would, but without
+   * making one: for a thread that reads many small documents (events, say) one after another,
+   * where making a reader is a good part of the work. Whatever this reader was doing, and however
+   * it ended (at the end, halfway or with an error), is forgotten; the values it returned are
+   * unaffected. Strings are copied out of {@code utf8}, even for a reader of {@link Json#reader(String)}
+   * whose trees shared its own bytes.
+   *
+   * <p>Like the rest of a reader, not thread-safe: one thread at a time, and the caller must not
+   * go on using the reader for the document it read before.
+   *
+   * @return this reader
+   * @throws IllegalStateException when this reader reads a stream (make a new reader for each)
+   * @throws IndexOutOfBoundsException when {@code off} and {@code len} are not a range of {@code utf8}
+   * @throws JsonException when {@code len} is over maxDocumentLength
+   */
+  public JsonReader reset(byte[] utf8, int off, int len) {
+    if (in != null) {
+      throw new IllegalStateException("reset() is for a reader of bytes in memory; this one reads a stream");
+    }
+    if (off < 0 || len < 0 || off > utf8.length - len) {
+      throw new IndexOutOfBoundsException(
+          "offset " + off + ", length " + len + ", array length " + utf8.length);
+    }
+    // Every field the constructor or a read sets, back to what a new reader of these bytes has
+    // (ReaderResetTest compares the two field by field, so a field added later is not forgotten).
+    shareInput = false;
+    buf = utf8;
+    pos = off;
+    end = off + len;
+    eof = true;
+    base = -off;
+    mark = -1;
+    valueStart = -1;
+    line = 1;
+    lineStart = 0;
+    topValueLine = 0;
+    depth = 0;
+    expect = E_VALUE;
+    kinds[0] = K_TOP;
+    counts[0] = 0;
+    nameRef[0] = 0;
+    names = null;
+    tok = -1;
+    tokStart = 0;
+    tokEnd = 0;
+    tokEscaped = false;
+    tokNonAscii = false;
+    integral = false;
+    longOk = false;
+    valuePending = false;
+    longValue = 0;
+    if (maxDocumentLength >= 0 && len > maxDocumentLength) {
+      throw error("document longer than maxDocumentLength (" + maxDocumentLength + " bytes)", off + (int) maxDocumentLength);
+    }
+    return this;
   }
 
   /** The stream buffer a closed reader leaves to the thread's next one. */

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * through a document. Seeded random documents, compact, pretty and with odd white space, some
  * longer than a stream buffer, most of them damaged by a few bytes; three ways of reading each:
  * the token loop with every getter, the tree, and a skip. Nothing but a {@link JsonException} may
- * come out, and its message, offset, line, column and path must agree.
+ * come out, and its message, offset, line, column and path must agree. One more source is a reader
+ * kept per setting and {@link JsonReader#reset} for each document, whatever the one before left.
  *
  * <p>{@code -Dbrisk.fuzz.documents=N -Dbrisk.fuzz.seed=S} runs more, or other, documents.
  */
@@ -41,8 +42,13 @@ class SourcesAgreeTest {
     STRING,
     STREAM,
     ONE_BYTE,
-    CHUNKS
+    CHUNKS,
+    /** One reader per setting, reset for each document (a slice) whatever the last one left. */
+    RESET
   }
+
+  /** The readers that RESET keeps; each began as a reader of a string, whose trees share its bytes. */
+  private final java.util.Map<Json, JsonReader> kept = new java.util.IdentityHashMap<>();
 
   enum Way {
     TOKENS,
@@ -196,6 +202,11 @@ class SourcesAgreeTest {
         return json.reader(new java.io.ByteArrayInputStream(doc));
       case ONE_BYTE:
         return json.reader(Damage.oneByteAtATime(doc));
+      case RESET: {
+        int[] at = new int[1];
+        byte[] around = Damage.inside(doc, r, at);
+        return kept.computeIfAbsent(json, j -> j.reader("[\"kept\"]")).reset(around, at[0], doc.length);
+      }
       default:
         return json.reader(Damage.randomChunks(doc, new SplittableRandom(r.nextLong())));
     }
