@@ -2383,23 +2383,31 @@ public final class JsonReader implements Closeable {
     return true;
   }
 
-  /** Closes the underlying stream, if any. */
+  /**
+   * Closes the underlying stream, if any. A reader of bytes in memory lets go of them (it would
+   * otherwise hold the caller's array for as long as it is kept, for {@link #reset} say). A read
+   * after close meets the end of the input.
+   */
   @Override
   public void close() {
-    if (in != null) {
-      if (buf != CLOSED) {
-        byte[] b = buf;
-        buf = CLOSED; // a read after close meets the end of the input, not another reader's bytes
-        pos = 0;
-        end = 0;
-        eof = true;
-        SPARE.give(b);
-      }
-      try {
-        in.close();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+    if (in == null) {
+      buf = CLOSED;
+      pos = 0;
+      end = 0;
+      return;
+    }
+    if (buf != CLOSED) {
+      byte[] b = buf;
+      buf = CLOSED; // a read after close meets the end of the input, not another reader's bytes
+      pos = 0;
+      end = 0;
+      eof = true;
+      SPARE.give(b);
+    }
+    try {
+      in.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -97,6 +97,19 @@ class ReaderResetTest {
     assertEquals(7, small.getInt());
   }
 
+  @Test
+  void closeLetsGoOfTheBytesAndResetReadsAgain() throws Exception {
+    byte[] bytes = NEXT.clone();
+    JsonReader r = Json.DEFAULT.reader(bytes);
+    r.next();
+    r.close();
+    Field buf = JsonReader.class.getDeclaredField("buf");
+    buf.setAccessible(true);
+    assertTrue(buf.get(r) != bytes, "a closed reader still holds the caller's bytes");
+    r.reset(bytes, 0, bytes.length);
+    assertEquals(transcript(Json.DEFAULT.reader(NEXT)), transcript(r));
+  }
+
   private static void readAll(JsonReader r) {
     while (r.next() != JsonToken.END_DOCUMENT) {
       if (r.token() == JsonToken.STRING) {

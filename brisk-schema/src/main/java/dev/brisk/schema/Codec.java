@@ -2,7 +2,6 @@ package dev.brisk.schema;
 
 import dev.brisk.json.JsonException;
 import dev.brisk.json.JsonReader;
-import dev.brisk.json.JsonToken;
 import dev.brisk.json.JsonWriter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,7 +48,7 @@ public interface Codec<T> {
   default T read(byte[] utf8, int off, int len) {
     JsonReader r = JsonReader.of(utf8, off, len);
     T v = read(r);
-    end(r);
+    CodecSupport.endOfDocument(r);
     return v;
   }
 
@@ -57,15 +56,10 @@ public interface Codec<T> {
   default T read(InputStream utf8) {
     JsonReader r = JsonReader.of(utf8);
     T v = read(r);
-    end(r);
+    CodecSupport.endOfDocument(r);
     return v;
   }
 
-  private static void end(JsonReader r) {
-    if (r.next() != JsonToken.END_DOCUMENT) {
-      throw new IllegalStateException("unreachable: the reader reports data after the value");
-    }
-  }
 
   /** Writes {@code value} as compact UTF-8 JSON. */
   default byte[] write(T value) {

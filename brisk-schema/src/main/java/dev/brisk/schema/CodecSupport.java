@@ -33,6 +33,13 @@ public final class CodecSupport {
    */
   public static final int MAX_RECORD_DEPTH = 1000;
 
+  /** After a document's one value: the reader has already refused anything but white space after it. */
+  static void endOfDocument(JsonReader r) {
+    if (r.next() != JsonToken.END_DOCUMENT) {
+      throw new IllegalStateException("unreachable: the reader reports data after the value");
+    }
+  }
+
   /** The error for a record deeper than {@link #MAX_RECORD_DEPTH}. */
   public static JsonException tooDeep(JsonReader r) {
     return r.error("records nested deeper than " + MAX_RECORD_DEPTH + " levels: a codec reads each nested record"

@@ -198,6 +198,50 @@ class CodecProcessorTest {
     assertEquals("$.points.p.x", nullPrimitive.path());
   }
 
+  /**
+   * A read inside a read: a setter that reads JSON through a codec, called while the codec of the
+   * object around it is still reading. Generated codecs keep a reader per thread for the next
+   * document; the inner read must get one of its own, and a read after an error must start afresh.
+   */
+  @Test
+  void aReadInsideAReadAndAReadAfterAnErrorEachHaveTheirOwnReader() throws Exception {
+    String node = "package com.example.nest;\n"
+        + "@dev.brisk.schema.JsonCodec\n"
+        + "public final class Node {\n"
+        + "  public String name;\n"
+        + "  private String inner;\n"
+        + "  public String getInner() { return inner; }\n"
+        + "  public void setInner(String json) {\n"
+        + "    this.inner = json == null ? null : dev.brisk.schema.Codecs.get(Node.class)\n"
+        + "        .read(json.getBytes(java.nio.charset.StandardCharsets.UTF_8)).name;\n"
+        + "  }\n"
+        + "}\n";
+    String outer = "package com.example.nest;\n"
+        + "@dev.brisk.schema.JsonCodec\n"
+        + "public final class Outer {\n"
+        + "  public Node node;\n"
+        + "  public String after;\n"
+        + "}\n";
+    Compilation c = Compilation.compile(Map.of("com.example.nest.Node", node, "com.example.nest.Outer", outer));
+    assertTrue(c.success, c.errors());
+    ClassLoader loader = c.loader();
+    Class<?> outerClass = loader.loadClass("com.example.nest.Outer");
+    Class<?> nodeClass = loader.loadClass("com.example.nest.Node");
+    Codec<Object> codec = codecOf(outerClass);
+    byte[] doc = "{\"node\":{\"inner\":\"{\\\"name\\\":\\\"in\\\"}\",\"name\":\"out\"},\"after\":\"tail\"}"
+        .getBytes(UTF_8);
+    for (int i = 0; i < 3; i++) {
+      Object v = codec.read(doc);
+      Object n = outerClass.getField("node").get(v);
+      assertEquals("out", nodeClass.getField("name").get(n));
+      assertEquals("in", nodeClass.getMethod("getInner").invoke(n));
+      assertEquals("tail", outerClass.getField("after").get(v));
+      JsonException broken = assertThrows(JsonException.class,
+          () -> codec.read("{\"node\":{\"name\":\"out\"},\"after\":tail}".getBytes(UTF_8)));
+      assertEquals("$.after", broken.path());
+    }
+  }
+
   /** Compiles one annotated class with the processor, and loads it. */
   static Class<?> compileOne(String className, String src) throws Exception {
     Compilation c = Compilation.compile(Map.of(className, src));
