@@ -240,7 +240,18 @@ public final class BriskJsonProvider extends JsonProvider {
       }
       int from = off + skip;
       int n = len - skip;
-      return new Parser(owns ? readerOfOwn(b, from, n) : readerOf(json, b, from, n), keys);
+      if (owns) {
+        return new Parser(readerOfOwn(b, from, n), keys);
+      }
+      // The caller's bytes: the reader the last parser closed on this thread reads them, if it has
+      // these settings; a closed parser leaves it for the next.
+      dev.brisk.json.JsonReader kept;
+      try {
+        kept = Parser.Spare.take(json, b, from, n);
+      } catch (dev.brisk.json.JsonException e) {
+        throw Parser.parsing(e);
+      }
+      return new Parser(kept != null ? kept : readerOf(json, b, from, n), keys, json);
     }
 
     private JsonParser parserOfStream(InputStream in) {

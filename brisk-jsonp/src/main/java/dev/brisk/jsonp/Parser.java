@@ -26,7 +26,10 @@ import java.util.stream.StreamSupport;
  * converts them. Not thread-safe.
  */
 final class Parser implements JsonParser {
-  private final dev.brisk.json.JsonReader in;
+  /** The core reader; null once the parser is closed, when it may already be another parser's. */
+  private dev.brisk.json.JsonReader in;
+  /** The settings the reader was made with, when close() leaves it to the thread's {@link Spare}; else null. */
+  private final dev.brisk.json.Json spareOf;
   private final DuplicateKeys duplicates;
   private Event current;
   private JsonToken peeked; // the next core token, read ahead by hasNext at the top level
@@ -49,8 +52,57 @@ final class Parser implements JsonParser {
   }
 
   Parser(dev.brisk.json.JsonReader in, DuplicateKeys duplicates) {
+    this(in, duplicates, null);
+  }
+
+  Parser(dev.brisk.json.JsonReader in, DuplicateKeys duplicates, dev.brisk.json.Json spareOf) {
     this.in = in;
     this.duplicates = duplicates;
+    this.spareOf = spareOf;
+  }
+
+  /**
+   * A thread's core reader of bytes in memory, kept from the last parser closed on it for the next
+   * parser it makes with the same settings ({@link dev.brisk.json.JsonReader#reset}): making one
+   * was about a quarter of seed 000's parse of {@code ["a","b"]}. One per thread, empty while a
+   * parser uses it; a parser not closed leaves nothing. The reader is closed while kept, so it
+   * holds none of the bytes it read.
+   */
+  static final class Spare {
+    private static final ThreadLocal<Spare> THREAD = ThreadLocal.withInitial(Spare::new);
+
+    private dev.brisk.json.Json json;
+    private dev.brisk.json.JsonReader reader;
+
+    /**
+     * The calling thread's kept reader, reset to these bytes, when it was made with {@code json};
+     * otherwise null.
+     */
+    static dev.brisk.json.JsonReader take(dev.brisk.json.Json json, byte[] utf8, int off, int len) {
+      Spare s = THREAD.get();
+      dev.brisk.json.JsonReader r = s.reader;
+      if (r == null || s.json != json) {
+        return null;
+      }
+      s.reader = null;
+      return r.reset(utf8, off, len);
+    }
+
+    /** Keeps {@code r}, made with {@code json} and closed, for the calling thread's next parser. */
+    static void give(dev.brisk.json.Json json, dev.brisk.json.JsonReader r) {
+      Spare s = THREAD.get();
+      s.json = json;
+      s.reader = r;
+    }
+  }
+
+  /** The core reader, which a closed parser no longer has. */
+  private dev.brisk.json.JsonReader in() {
+    dev.brisk.json.JsonReader r = in;
+    if (r == null) {
+      throw new IllegalStateException("the parser is closed");
+    }
+    return r;
   }
 
   /**
@@ -101,7 +153,7 @@ final class Parser implements JsonParser {
 
   private JsonToken read() {
     try {
-      return in.next();
+      return in().next();
     } catch (RuntimeException e) {
       throw translated(e);
     }
@@ -129,7 +181,7 @@ final class Parser implements JsonParser {
     if (done) {
       // After the top-level value: anything but the end is an error (one JSON text per parser).
       if (current == Event.VALUE_STRING || current == Event.VALUE_NUMBER) {
-        heldText = current == Event.VALUE_STRING ? in.getString() : in.getNumberText();
+        heldText = current == Event.VALUE_STRING ? in().getString() : in().getNumberText();
       }
       peeked = read();
       if (peeked != JsonToken.END_DOCUMENT) {
@@ -228,13 +280,13 @@ final class Parser implements JsonParser {
   @Override
   public String getString() {
     if (current == Event.KEY_NAME) {
-      return in.getName();
+      return in().getName();
     }
     if (current == Event.VALUE_STRING) {
-      return heldText != null ? heldText : in.getString();
+      return heldText != null ? heldText : in().getString();
     }
     if (current == Event.VALUE_NUMBER) {
-      return heldText != null ? heldText : in.getNumberText();
+      return heldText != null ? heldText : in().getNumberText();
     }
     throw new IllegalStateException("getString() needs KEY_NAME, VALUE_STRING or VALUE_NUMBER, not " + current);
   }
@@ -254,10 +306,10 @@ final class Parser implements JsonParser {
   @Override
   public boolean isIntegralNumber() {
     requireNumber("isIntegralNumber()");
-    if (heldText == null && in.isIntegral()) {
+    if (heldText == null && in().isIntegral()) {
       return true;
     }
-    String text = heldText != null ? heldText : in.getNumberText();
+    String text = heldText != null ? heldText : in().getNumberText();
     if (!Values.hasExponent(text)) {
       return Values.digitsOnly(text); // a fraction has at least one digit: a scale of 1 or more
     }
@@ -273,13 +325,13 @@ final class Parser implements JsonParser {
   public int getInt() {
     requireNumber("getInt()");
     // JSON-P: getBigDecimal().intValue(), the low 32 bits, which for a long is the cast
-    return smallIntegral() ? (int) in.getLong() : getBigDecimal().intValue();
+    return smallIntegral() ? (int) in().getLong() : getBigDecimal().intValue();
   }
 
   @Override
   public long getLong() {
     requireNumber("getLong()");
-    return smallIntegral() ? in.getLong() : getBigDecimal().longValue();
+    return smallIntegral() ? in().getLong() : getBigDecimal().longValue();
   }
 
   /**
@@ -288,7 +340,7 @@ final class Parser implements JsonParser {
    * text and the BigDecimal.
    */
   private boolean smallIntegral() {
-    return heldText == null && in.isIntegral() && in.rawLength() <= 18;
+    return heldText == null && in().isIntegral() && in().rawLength() <= 18;
   }
 
   @Override
@@ -296,7 +348,7 @@ final class Parser implements JsonParser {
     requireNumber("getBigDecimal()");
     if (heldText == null) {
       try {
-        return in.getBigDecimal(); // from the bytes, no String: the same value and scale
+        return in().getBigDecimal(); // from the bytes, no String: the same value and scale
       } catch (dev.brisk.json.JsonException e) {
         // an exponent out of BigDecimal's range: the error below, with the parser's location
       }
@@ -324,7 +376,11 @@ final class Parser implements JsonParser {
 
   @Override
   public JsonLocation getLocation() {
-    return location(in.line(), in.column(), in.offset());
+    dev.brisk.json.JsonReader r = in;
+    if (r == null) {
+      return location(-1, -1, -1); // closed: unknown, rather than an error while reporting one
+    }
+    return location(r.line(), r.column(), r.offset());
   }
 
   @Override
@@ -414,12 +470,12 @@ final class Parser implements JsonParser {
       case VALUE_STRING:
         return Values.string(getString());
       case VALUE_NUMBER:
-        if (heldText == null && in.isIntegral() && in.rawLength() <= 18) {
-          return Values.number(in.getLong());
+        if (heldText == null && in().isIntegral() && in().rawLength() <= 18) {
+          return Values.number(in().getLong());
         }
         String text = getString();
         try {
-          return Values.numberText(text, heldText == null ? in.isIntegral() : Values.digitsOnly(text));
+          return Values.numberText(text, heldText == null ? in().isIntegral() : Values.digitsOnly(text));
         } catch (NumberFormatException x) {
           throw outOfRange(text, x);
         }
@@ -444,7 +500,7 @@ final class Parser implements JsonParser {
     }
     dev.brisk.json.JsonValue tree;
     try {
-      tree = in.readValue();
+      tree = in().readValue();
     } catch (RuntimeException e) {
       throw translated(e);
     }
@@ -469,7 +525,7 @@ final class Parser implements JsonParser {
       JsonValue v;
       switch (e) {
         case KEY_NAME:
-          key = in.getName();
+          key = in().getName();
           continue;
         case START_OBJECT:
         case START_ARRAY:
@@ -641,7 +697,7 @@ final class Parser implements JsonParser {
     }
     T v;
     try {
-      v = read.apply(in);
+      v = read.apply(in());
     } catch (dev.brisk.json.JsonException e) {
       throw parsing(e);
     }
@@ -657,10 +713,18 @@ final class Parser implements JsonParser {
 
   @Override
   public void close() {
+    dev.brisk.json.JsonReader r = in;
+    if (r == null) {
+      return; // closed before
+    }
+    in = null;
     try {
-      in.close();
+      r.close();
     } catch (RuntimeException e) {
       throw new JsonException("closing the parser's input: " + e.getMessage(), e);
+    }
+    if (spareOf != null) {
+      Spare.give(spareOf, r);
     }
   }
 }
