@@ -31,6 +31,8 @@ public final class Json {
   static final int ALLOW_TRAILING_COMMAS = 2;
   static final int MULTIPLE_VALUES = 4;
   static final int SHARE_INPUT = 8;
+  /** A reader's array is Brisk's own (a copy, or a String's bytes): its strings share it. */
+  static final int OWN_INPUT = 16;
 
   /** Strict RFC 8259 with {@link JsonLimits#DEFAULTS}. */
   public static final Json DEFAULT = new Json(JsonLimits.DEFAULTS, 0, false, null);
@@ -225,7 +227,7 @@ public final class Json {
 
   /** A reader of an array of Brisk's own, which nobody else changes: its strings may share it. */
   private JsonReader ownReader(byte[] own) {
-    return new JsonReader(own, 0, own.length, null, limits, flags | SHARE_INPUT);
+    return new JsonReader(own, 0, own.length, null, limits, flags | OWN_INPUT);
   }
 
   public JsonReader reader(InputStream utf8) {

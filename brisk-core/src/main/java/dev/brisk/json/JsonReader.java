@@ -107,10 +107,13 @@ public final class JsonReader implements Closeable {
   private final boolean allowTrailingCommas;
   private final boolean multipleValues;
   /**
-   * Strings of trees refer to the input array instead of copying from it: see Json.Builder#shareInput.
-   * Not final: {@link #reset} turns it off, as the bytes it is given are the caller's.
+   * Strings of trees refer to the input array instead of copying from it: when the array is
+   * Brisk's own, or the caller asked for it (Json.Builder#shareInput). Not final: {@link #reset}
+   * sets it to {@link #shareCallersInput}, as the bytes it is given are the caller's.
    */
   private boolean shareInput;
+  /** Whether the caller asked for strings that refer to its array (Json.Builder#shareInput). */
+  private final boolean shareCallersInput;
 
   // Input.
   private final InputStream in;
@@ -167,7 +170,8 @@ public final class JsonReader implements Closeable {
     this.allowComments = (flags & Json.ALLOW_COMMENTS) != 0;
     this.allowTrailingCommas = (flags & Json.ALLOW_TRAILING_COMMAS) != 0;
     this.multipleValues = (flags & Json.MULTIPLE_VALUES) != 0;
-    this.shareInput = (flags & Json.SHARE_INPUT) != 0 && in == null;
+    this.shareCallersInput = (flags & Json.SHARE_INPUT) != 0;
+    this.shareInput = in == null && (flags & (Json.SHARE_INPUT | Json.OWN_INPUT)) != 0;
     this.in = in;
     if (in == null) {
       if (off < 0 || len < 0 || off > data.length - len) {
@@ -193,7 +197,8 @@ public final class JsonReader implements Closeable {
    * making one: for a thread that reads many small documents (events, say) one after another,
    * where making a reader is a good part of the work. Whatever this reader was doing, and however
    * it ended (at the end, halfway or with an error), is forgotten; the values it returned are
-   * unaffected. Strings are copied out of {@code utf8}, even for a reader of {@link Json#reader(String)}
+   * unaffected. The strings of trees are copied out of {@code utf8} (unless the {@code Json}
+   * shares input: {@link Json.Builder#shareInput}), even for a reader of {@link Json#reader(String)},
    * whose trees shared its own bytes.
    *
    * <p>Like the rest of a reader, not thread-safe: one thread at a time, and the caller must not
@@ -214,7 +219,7 @@ public final class JsonReader implements Closeable {
     }
     // Every field the constructor or a read sets, back to what a new reader of these bytes has
     // (ReaderResetTest compares the two field by field, so a field added later is not forgotten).
-    shareInput = false;
+    shareInput = shareCallersInput;
     buf = utf8;
     pos = off;
     end = off + len;

@@ -48,7 +48,8 @@ class ReaderResetTest {
       r.next();
       r.next();
     });
-    for (Json json : new Json[] {strict, lax}) {
+    Json sharing = Json.builder().shareInput(true).build();
+    for (Json json : new Json[] {strict, lax, sharing}) {
       String[] docs = {
         "{\"a\":[1,{\"b\":\"caf\u00e9 \\u00e9\"}],\"c\":-12.5e3}",
         "[[[[[[[[[[[[[[[[[[[[\"deep\"]]]]]]]]]]]]]]]]]]]]", // grows the per-level arrays
