@@ -240,18 +240,17 @@ public final class BriskJsonProvider extends JsonProvider {
       }
       int from = off + skip;
       int n = len - skip;
-      if (owns) {
-        return new Parser(readerOfOwn(b, from, n), keys);
-      }
-      // The caller's bytes: the reader the last parser closed on this thread reads them, if it has
-      // these settings; a closed parser leaves it for the next.
+      // Read with the reader the last parser closed on this thread left, if it has these settings
+      // (a closed parser leaves its reader for the next). The provider's own bytes (a JDK that
+      // lends none copies them) are read with the settings whose strings share them, as readerOfOwn does.
+      Json settings = owns && n <= SHARE_LIMIT ? shared : json;
       dev.brisk.json.JsonReader kept;
       try {
-        kept = Parser.Spare.take(json, b, from, n);
+        kept = Parser.Spare.take(settings, b, from, n);
       } catch (dev.brisk.json.JsonException e) {
         throw Parser.parsing(e);
       }
-      return new Parser(kept != null ? kept : readerOf(json, b, from, n), keys, json);
+      return new Parser(kept != null ? kept : readerOf(settings, b, from, n), keys, settings);
     }
 
     private JsonParser parserOfStream(InputStream in) {
