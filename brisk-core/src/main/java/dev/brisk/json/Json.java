@@ -106,16 +106,60 @@ public final class Json {
       Objects.checkFromIndexSize(off, len, utf8.length);
       // One copy of the whole input instead of one small array per string.
       byte[] own = java.util.Arrays.copyOfRange(utf8, off, off + len);
-      return readOne(ownReader(own));
+      return readOwn(own);
     }
     return readOne(reader(utf8, off, len));
+  }
+
+  /**
+   * One value from an array of Brisk's own, read with the reader the thread read its last one
+   * with when that was this instance's ({@link KeptReader}): making a reader is a good part of
+   * reading a small event.
+   */
+  private JsonValue readOwn(byte[] own) {
+    JsonReader r = KeptReader.take(this, own);
+    if (r == null) {
+      r = ownReader(own);
+    }
+    JsonValue v = readOne(r);
+    r.close(); // lets go of the array, which the tree's strings may still share
+    KeptReader.give(this, r);
+    return v;
+  }
+
+  /**
+   * A thread's reader for {@link #readOwn}, kept from its last tree for the next one of the same
+   * {@code Json}; empty while in use, not given back after an error. The reader is closed while
+   * kept, so it holds none of the bytes it read.
+   */
+  private static final class KeptReader {
+    private static final ThreadLocal<KeptReader> THREAD = ThreadLocal.withInitial(KeptReader::new);
+
+    private Json json;
+    private JsonReader reader;
+
+    static JsonReader take(Json json, byte[] own) {
+      KeptReader k = THREAD.get();
+      JsonReader r = k.reader;
+      if (r == null || k.json != json) {
+        return null;
+      }
+      k.reader = null;
+      return r.resetOwn(own);
+    }
+
+    static void give(Json json, JsonReader r) {
+      KeptReader k = THREAD.get();
+      k.json = json;
+      k.reader = r;
+    }
   }
 
   /** The largest document {@link #read(byte[], int, int)} copies whole. */
   static final int COPY_ONCE_LIMIT = 1 << 20;
 
   public JsonValue read(String json) {
-    return readOne(reader(json));
+    return readOwn(utf8(json));
   }
 
   public JsonValue read(InputStream utf8) {

@@ -210,6 +210,15 @@ public final class JsonReader implements Closeable {
    * @throws JsonException when {@code len} is over maxDocumentLength
    */
   public JsonReader reset(byte[] utf8, int off, int len) {
+    return reset(utf8, off, len, shareCallersInput);
+  }
+
+  /** {@link #reset} to a whole array of Brisk's own, which the strings of trees then share. */
+  JsonReader resetOwn(byte[] own) {
+    return reset(own, 0, own.length, true);
+  }
+
+  private JsonReader reset(byte[] utf8, int off, int len, boolean share) {
     if (in != null) {
       throw new IllegalStateException("reset() is for a reader of bytes in memory; this one reads a stream");
     }
@@ -219,7 +228,7 @@ public final class JsonReader implements Closeable {
     }
     // Every field the constructor or a read sets, back to what a new reader of these bytes has
     // (ReaderResetTest compares the two field by field, so a field added later is not forgotten).
-    shareInput = shareCallersInput;
+    shareInput = share;
     buf = utf8;
     pos = off;
     end = off + len;

@@ -92,6 +92,17 @@ class SourcesAgreeTest {
       if (!want.startsWith("error")) {
         accepted++;
       }
+      // Json.read of an array or a string reads with the reader the thread's last tree left
+      // (reset); of a stream, with a new reader each time.
+      byte[] d = doc;
+      String whole = whole(() -> json.read(new java.io.ByteArrayInputStream(d)));
+      String fromArray = whole(() -> json.read(d));
+      if (!whole.equals(fromArray)) {
+        fail("Json.read of the array differs from the stream's for " + Damage.show(doc) + "\n stream: " + whole + "\n array: " + fromArray);
+      }
+      if (validUtf8(doc) && !whole.equals(whole(() -> json.read(new String(d, UTF_8))))) {
+        fail("Json.read of the string differs from the stream's for " + Damage.show(doc));
+      }
       for (Source s : Source.values()) {
         if (s == Source.ARRAY || (s == Source.STRING && !validUtf8(doc))) {
           continue;
@@ -209,6 +220,15 @@ class SourcesAgreeTest {
       }
       default:
         return json.reader(Damage.randomChunks(doc, new SplittableRandom(r.nextLong())));
+    }
+  }
+
+  /** One value read whole (Json.read), as JSON, or its error. */
+  private static String whole(java.util.function.Supplier<JsonValue> read) {
+    try {
+      return Json.toString(read.get());
+    } catch (JsonException e) {
+      return "error: " + e.getMessage() + " @" + e.offset() + ":" + e.line() + ":" + e.column() + " " + e.path();
     }
   }
 
