@@ -27,10 +27,7 @@ import org.junit.jupiter.api.Test;
 class OpenSearchCommandTest {
 
   static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress("127.0.0.1", 0));
-      return s.getLocalPort();
-    }
+    return dev.brisk.opensearch.OpenSearchFixture.freeLoopbackPort();
   }
 
   /** Runs {@code brisk ARGS} as its own JVM, as the launcher does, and returns its exit code and output. */

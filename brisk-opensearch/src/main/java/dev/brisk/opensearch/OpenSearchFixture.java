@@ -28,7 +28,8 @@ import java.util.zip.ZipInputStream;
 /**
  * Runs a real single-node OpenSearch for tests and the demo: the integ-test distribution from
  * Maven Central (the build fetches it into the local Maven repository), unpacked once into the
- * temporary folder, started on free loopback ports with its own data folder.
+ * temporary folder, started on free loopback ports ({@link #freeLoopbackPort}) with its own data
+ * folder. When a port is taken between the choice and the bind, the server is started again.
  *
  * <pre>{@code
  * try (OpenSearchFixture os = OpenSearchFixture.builder().build()) {
@@ -62,7 +63,7 @@ public final class OpenSearchFixture implements AutoCloseable {
 
   private final Path run;
   private Path home;
-  private int httpPort;
+  private volatile int httpPort; // volatile: uri() may be read from another thread while start() runs
   private Process process;
   private long pid = -1;
   private Thread hook;
@@ -93,19 +94,55 @@ public final class OpenSearchFixture implements AutoCloseable {
     if (isRunning()) {
       throw new IllegalStateException("OpenSearch is running already at " + uri());
     }
-    if (home == null) {
+    boolean first = home == null;
+    if (first) {
       if (fixedPort > 0 && !isFree(fixedPort)) {
         throw new IOException("port " + fixedPort + " on 127.0.0.1 is in use; choose another HTTP port");
       }
       home = unpack();
       Files.createDirectories(run.resolve("data"));
       Files.createDirectories(run.resolve("logs"));
-      httpPort = fixedPort > 0 ? fixedPort : freePort();
+      httpPort = fixedPort > 0 ? fixedPort : freeLoopbackPort();
       if (isRoot()) {
         ensureUser();
         exec("chown", "-R", USER + ":" + USER, run.toString());
       }
     }
+    // A port found free can be taken before the server binds it, seconds later. Then the server
+    // exits, and it is started again: on new ports when it may choose, else on the same HTTP port
+    // once that is free again (a restart must keep the address its clients know).
+    for (int attempt = 1; ; attempt++) {
+      try {
+        launch();
+        return;
+      } catch (PortTaken e) {
+        if (attempt == START_ATTEMPTS) {
+          throw e;
+        }
+        if (e.http && first && fixedPort == 0) {
+          httpPort = freeLoopbackPort();
+        } else if (e.http) {
+          for (int i = 0; i < 50 && !isFree(httpPort); i++) {
+            Thread.sleep(200);
+          }
+        }
+      }
+    }
+  }
+
+  private static final int START_ATTEMPTS = 3;
+
+  /** The server exited while starting because a port it was to listen on was taken. */
+  private static final class PortTaken extends IOException {
+    final boolean http;
+
+    PortTaken(String message, boolean http) {
+      super(message);
+      this.http = http;
+    }
+  }
+
+  private void launch() throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     if (detached && Files.isExecutable(Path.of("/usr/bin/setsid"))) {
       // Its own session: a terminal's Ctrl-C or hang-up after this JVM is gone does not reach it.
@@ -127,7 +164,7 @@ public final class OpenSearchFixture implements AutoCloseable {
     all.put("discovery.type", "single-node");
     all.put("network.host", "127.0.0.1");
     all.put("http.port", Integer.toString(httpPort));
-    all.put("transport.port", Integer.toString(freePort()));
+    all.put("transport.port", Integer.toString(freeLoopbackPort()));
     all.put("path.data", run.resolve("data").toString());
     all.put("path.logs", run.resolve("logs").toString());
     all.put("cluster.routing.allocation.disk.threshold_enabled", "false");
@@ -141,26 +178,35 @@ public final class OpenSearchFixture implements AutoCloseable {
       exec("chown", "-R", USER + ":" + USER, run.toString());
     }
     Files.deleteIfExists(run.resolve("pid"));
+    Path console = run.resolve("console.log");
+    long consoleFrom = Files.exists(console) ? Files.size(console) : 0;
     process = new ProcessBuilder(cmd)
         .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(run.resolve("console.log").toFile()))
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile()))
         .start();
     if (hook == null && !detached) {
       hook = new Thread(this::killQuietly, "brisk-opensearch-fixture-stop");
       Runtime.getRuntime().addShutdownHook(hook);
     }
-    awaitReady();
+    awaitReady(consoleFrom);
   }
 
-  private void awaitReady() throws IOException, InterruptedException {
+  private void awaitReady(long consoleFrom) throws IOException, InterruptedException {
     HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     long deadline = System.nanoTime() + startTimeout.toNanos();
     HttpRequest health = HttpRequest.newBuilder(uri().resolve("/_cluster/health?wait_for_status=yellow&timeout=2s"))
         .timeout(Duration.ofSeconds(10)).build();
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
-        throw new IOException("OpenSearch " + version + " exited with " + process.exitValue()
-            + " while starting; the end of its output (" + run.resolve("console.log") + "):\n" + tail(40));
+        String message = "OpenSearch " + version + " exited with " + process.exitValue()
+            + " while starting; the end of its output (" + run.resolve("console.log") + "):\n" + tail(40);
+        String output = outputSince(consoleFrom);
+        if (output.contains("BindHttpException")) {
+          throw new PortTaken(message, true);
+        } else if (output.contains("BindTransportException")) {
+          throw new PortTaken(message, false);
+        }
+        throw new IOException(message);
       }
       try {
         HttpResponse<String> r = client.send(health, HttpResponse.BodyHandlers.ofString());
@@ -178,6 +224,13 @@ public final class OpenSearchFixture implements AutoCloseable {
         + "; the end of its output:\n" + tail(40));
   }
 
+  /** What the server wrote to its console from byte {@code from} on. */
+  private String outputSince(long from) throws IOException {
+    byte[] all = Files.readAllBytes(run.resolve("console.log"));
+    int start = (int) Math.min(from, all.length);
+    return new String(all, start, all.length - start, StandardCharsets.UTF_8);
+  }
+
   private long readPid() throws IOException, InterruptedException {
     Path file = run.resolve("pid");
     for (int i = 0; i < 100 && !Files.exists(file); i++) {
@@ -188,7 +241,7 @@ public final class OpenSearchFixture implements AutoCloseable {
 
   /** The HTTP address, {@code http://127.0.0.1:<port>}; fixed for the life of the fixture. */
   public URI uri() {
-    if (home == null) {
+    if (httpPort == 0) {
       throw new IllegalStateException("not started yet");
     }
     return URI.create("http://127.0.0.1:" + httpPort);
@@ -424,12 +477,48 @@ public final class OpenSearchFixture implements AutoCloseable {
     }
   }
 
-  private static int freePort() throws IOException {
+  /**
+   * A port on 127.0.0.1 that nothing listens on, for a server to bind a few seconds later. It is
+   * taken outside the kernel's range for ephemeral ports ({@code net.ipv4.ip_local_port_range}),
+   * which outgoing connections and binds to port 0 draw from, so that in the meantime only a
+   * process that chose the same number itself can take it. Falls back to an ephemeral port when
+   * no port outside that range is free.
+   */
+  public static int freeLoopbackPort() throws IOException {
+    int[] ephemeral = ephemeralRange();
+    int below = Math.max(0, ephemeral[0] - LOWEST_PORT); // ports LOWEST_PORT .. ephemeral[0]-1
+    int above = Math.max(0, 65535 - ephemeral[1]); // ports ephemeral[1]+1 .. 65535
+    java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+    for (int i = 0; i < 100 && below + above > 0; i++) {
+      int n = random.nextInt(below + above);
+      int port = n < below ? LOWEST_PORT + n : ephemeral[1] + 1 + (n - below);
+      if (isFree(port)) {
+        return port;
+      }
+    }
     try (ServerSocket s = new ServerSocket()) {
       s.setReuseAddress(true);
       s.bind(new InetSocketAddress("127.0.0.1", 0));
       return s.getLocalPort();
     }
+  }
+
+  /** Below this, ports are the well-known and the commonly configured ones (9200, 8080, 5432...). */
+  private static final int LOWEST_PORT = 10000;
+
+  /** The kernel's range for ephemeral ports: Linux's, or its default when it cannot be read. */
+  static int[] ephemeralRange() {
+    try {
+      String[] parts = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
+      int lo = Integer.parseInt(parts[0]);
+      int hi = Integer.parseInt(parts[1]);
+      if (lo >= 1 && lo <= hi && hi <= 65535) {
+        return new int[] {lo, hi};
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux, or no /proc
+    }
+    return new int[] {32768, 60999};
   }
 
   /** Options for a fixture. Not thread-safe. */
