@@ -112,47 +112,15 @@ public final class Json {
   }
 
   /**
-   * One value from an array of Brisk's own, read with the reader the thread read its last one
-   * with when that was this instance's ({@link KeptReader}): making a reader is a good part of
-   * reading a small event.
+   * One value from an array of Brisk's own, read with the thread's kept reader ({@link
+   * #keptReader}): making a reader is a good part of reading a small event.
    */
   private JsonValue readOwn(byte[] own) {
-    JsonReader r = KeptReader.take(this, own);
-    if (r == null) {
-      r = ownReader(own);
-    }
+    JsonReader r = JsonReader.takeKept(this);
+    r = r != null ? r.resetOwn(own) : ownReader(own);
     JsonValue v = readOne(r);
-    r.close(); // lets go of the array, which the tree's strings may still share
-    KeptReader.give(this, r);
+    r.keep(); // closed: lets go of the array, which the tree's strings may still share
     return v;
-  }
-
-  /**
-   * A thread's reader for {@link #readOwn}, kept from its last tree for the next one of the same
-   * {@code Json}; empty while in use, not given back after an error. The reader is closed while
-   * kept, so it holds none of the bytes it read.
-   */
-  private static final class KeptReader {
-    private static final ThreadLocal<KeptReader> THREAD = ThreadLocal.withInitial(KeptReader::new);
-
-    private Json json;
-    private JsonReader reader;
-
-    static JsonReader take(Json json, byte[] own) {
-      KeptReader k = THREAD.get();
-      JsonReader r = k.reader;
-      if (r == null || k.json != json) {
-        return null;
-      }
-      k.reader = null;
-      return r.resetOwn(own);
-    }
-
-    static void give(Json json, JsonReader r) {
-      KeptReader k = THREAD.get();
-      k.json = json;
-      k.reader = r;
-    }
   }
 
   /** The largest document {@link #read(byte[], int, int)} copies whole. */
@@ -184,7 +152,7 @@ public final class Json {
    * stream. Works with any instance, whether or not it allows multiple values.
    */
   public void readValues(InputStream utf8, Consumer<? super JsonValue> each) {
-    try (JsonReader r = new JsonReader(null, 0, 0, utf8, limits, flags | MULTIPLE_VALUES)) {
+    try (JsonReader r = new JsonReader(null, 0, 0, utf8, limits, flags | MULTIPLE_VALUES, null)) {
       JsonValue v;
       while ((v = r.readTree(rejectDuplicateNames)) != null) {
         each.accept(v);
@@ -229,7 +197,30 @@ public final class Json {
   }
 
   public JsonReader reader(byte[] utf8, int off, int len) {
-    return new JsonReader(utf8, off, len, null, limits, flags);
+    return new JsonReader(utf8, off, len, null, limits, flags, this);
+  }
+
+  /**
+   * A reader of {@code len} bytes of {@code utf8} from {@code off}, as {@link #reader(byte[], int,
+   * int)} gives, but the one the calling thread last {@linkplain JsonReader#keep kept}, when this
+   * instance made it, {@linkplain JsonReader#reset reset} to these bytes: for a thread that reads
+   * many small documents one after another, where making a reader is a good part of the work.
+   * Give it back with {@link JsonReader#keep} when done (not after an error: the next one then
+   * makes a new reader); a thread that reads a document inside another gets a new reader for it,
+   * as the kept one is in use.
+   *
+   * <pre>{@code
+   * JsonReader r = json.keptReader(event, 0, event.length);
+   * ... read one event ...
+   * r.keep();
+   * }</pre>
+   *
+   * <p>Each thread keeps at most one reader, in a {@code ThreadLocal}: a thread that ends lets go
+   * of it, but each of a million virtual threads that reads a document keeps one too.
+   */
+  public JsonReader keptReader(byte[] utf8, int off, int len) {
+    JsonReader r = JsonReader.takeKept(this);
+    return r != null ? r.reset(utf8, off, len) : reader(utf8, off, len);
   }
 
   /**
@@ -271,11 +262,11 @@ public final class Json {
 
   /** A reader of an array of Brisk's own, which nobody else changes: its strings may share it. */
   private JsonReader ownReader(byte[] own) {
-    return new JsonReader(own, 0, own.length, null, limits, flags | OWN_INPUT);
+    return new JsonReader(own, 0, own.length, null, limits, flags | OWN_INPUT, this);
   }
 
   public JsonReader reader(InputStream utf8) {
-    return new JsonReader(null, 0, 0, Objects.requireNonNull(utf8, "stream"), limits, flags);
+    return new JsonReader(null, 0, 0, Objects.requireNonNull(utf8, "stream"), limits, flags, null);
   }
 
   /**

@@ -114,6 +114,8 @@ public final class JsonReader implements Closeable {
   private boolean shareInput;
   /** Whether the caller asked for strings that refer to its array (Json.Builder#shareInput). */
   private final boolean shareCallersInput;
+  /** The {@code Json} whose keptReader may reuse this reader once kept; null: never kept. */
+  private final Json keeper;
 
   // Input.
   private final InputStream in;
@@ -158,7 +160,13 @@ public final class JsonReader implements Closeable {
   private boolean valuePending;
   private long longValue;
 
-  JsonReader(byte[] data, int off, int len, InputStream in, JsonLimits limits, int flags) {
+  /**
+   * @param keeper the {@code Json} whose {@link Json#keptReader} may reuse this reader once it is
+   *     {@linkplain #keep kept}: the one that made it with its own limits and flags; null for a
+   *     reader made with other flags, which is never kept
+   */
+  JsonReader(byte[] data, int off, int len, InputStream in, JsonLimits limits, int flags, Json keeper) {
+    this.keeper = in == null ? keeper : null; // a stream reader reads one stream
     this.maxDepth = limits.maxDepth();
     this.maxNumberLength = limits.maxNumberLength();
     this.maxStringLength = limits.maxStringLength();
@@ -174,18 +182,13 @@ public final class JsonReader implements Closeable {
     this.shareInput = in == null && (flags & (Json.SHARE_INPUT | Json.OWN_INPUT)) != 0;
     this.in = in;
     if (in == null) {
-      if (off < 0 || len < 0 || off > data.length - len) {
-        throw new IndexOutOfBoundsException(
-            "offset " + off + ", length " + len + ", array length " + data.length);
-      }
+      checkRange(data, off, len);
       this.buf = data;
       this.pos = off;
       this.end = off + len;
       this.eof = true;
       this.base = -off;
-      if (maxDocumentLength >= 0 && len > maxDocumentLength) {
-        throw error("document longer than maxDocumentLength (" + maxDocumentLength + " bytes)", off + (int) maxDocumentLength);
-      }
+      checkDocumentLength(off, len);
     } else {
       this.buf = SPARE.take(); // this reader's until close()
     }
@@ -222,10 +225,7 @@ public final class JsonReader implements Closeable {
     if (in != null) {
       throw new IllegalStateException("reset() is for a reader of bytes in memory; this one reads a stream");
     }
-    if (off < 0 || len < 0 || off > utf8.length - len) {
-      throw new IndexOutOfBoundsException(
-          "offset " + off + ", length " + len + ", array length " + utf8.length);
-    }
+    checkRange(utf8, off, len);
     // Every field the constructor or a read sets, back to what a new reader of these bytes has
     // (ReaderResetTest compares the two field by field, so a field added later is not forgotten).
     shareInput = share;
@@ -254,10 +254,56 @@ public final class JsonReader implements Closeable {
     longOk = false;
     valuePending = false;
     longValue = 0;
+    checkDocumentLength(off, len);
+    return this;
+  }
+
+  private static void checkRange(byte[] utf8, int off, int len) {
+    if (off < 0 || len < 0 || off > utf8.length - len) {
+      throw new IndexOutOfBoundsException(
+          "offset " + off + ", length " + len + ", array length " + utf8.length);
+    }
+  }
+
+  /** Refuses, before reading any of it, a document in memory over maxDocumentLength. */
+  private void checkDocumentLength(int off, int len) {
     if (maxDocumentLength >= 0 && len > maxDocumentLength) {
       throw error("document longer than maxDocumentLength (" + maxDocumentLength + " bytes)", off + (int) maxDocumentLength);
     }
-    return this;
+  }
+
+  /**
+   * Closes this reader and keeps it for the calling thread's next {@link Json#keptReader} of the
+   * {@code Json} that made it, which then reads its document with this reader instead of making a
+   * new one. A thread keeps one reader: keeping another replaces it. A reader of a stream is only
+   * closed.
+   *
+   * <p>The caller gives the reader up: it must not use it, or keep it, again; values it returned
+   * before are unaffected. A kept reader holds none of the bytes it read, only its own few hundred
+   * bytes, and at most 16 KiB of characters it kept for decoding strings.
+   */
+  public void keep() {
+    close();
+    if (keeper != null) {
+      Kept.THREAD.get().reader = this;
+    }
+  }
+
+  /** The calling thread's kept reader when {@code json} made it, taken from the thread; else null. */
+  static JsonReader takeKept(Json json) {
+    Kept k = Kept.THREAD.get();
+    JsonReader r = k.reader;
+    if (r == null || r.keeper != json) {
+      return null;
+    }
+    k.reader = null; // while in use: a read inside a read makes a reader of its own
+    return r;
+  }
+
+  /** A thread's kept reader ({@link #keep}). */
+  private static final class Kept {
+    static final ThreadLocal<Kept> THREAD = ThreadLocal.withInitial(Kept::new);
+    JsonReader reader;
   }
 
   /** The stream buffer a closed reader leaves to the thread's next one. */

@@ -240,17 +240,10 @@ public final class BriskJsonProvider extends JsonProvider {
       }
       int from = off + skip;
       int n = len - skip;
-      // Read with the reader the last parser closed on this thread left, if it has these settings
-      // (a closed parser leaves its reader for the next). The provider's own bytes (a JDK that
-      // lends none copies them) are read with the settings whose strings share them, as readerOfOwn does.
-      Json settings = owns && n <= SHARE_LIMIT ? shared : json;
-      dev.brisk.json.JsonReader kept;
-      try {
-        kept = Parser.Spare.take(settings, b, from, n);
-      } catch (dev.brisk.json.JsonException e) {
-        throw Parser.parsing(e);
-      }
-      return new Parser(kept != null ? kept : readerOf(settings, b, from, n), keys, settings);
+      // Read with the reader the last parser closed on this thread kept, if it has these settings
+      // (Json.keptReader). The provider's own bytes (a JDK that lends none copies them) are read
+      // with the settings whose strings share them, as readerOfOwn does.
+      return new Parser(readerOf(owns && n <= SHARE_LIMIT ? shared : json, b, from, n), keys);
     }
 
     private JsonParser parserOfStream(InputStream in) {
@@ -267,12 +260,13 @@ public final class BriskJsonProvider extends JsonProvider {
     }
 
     /**
-     * A core reader of bytes in memory, which refuses at once bytes over maxDocumentLength: that
-     * refusal as JSON-P's parsing error, as every other fault of the input is.
+     * A core reader of bytes in memory, the thread's kept one when it has these settings ({@link
+     * Json#keptReader}: a parser keeps its reader when closed), which refuses at once bytes over
+     * maxDocumentLength: that refusal as JSON-P's parsing error, as every other fault of the input is.
      */
     private static dev.brisk.json.JsonReader readerOf(Json j, byte[] utf8, int off, int len) {
       try {
-        return j.reader(utf8, off, len);
+        return j.keptReader(utf8, off, len);
       } catch (dev.brisk.json.JsonException e) {
         throw Parser.parsing(e);
       }

@@ -28,8 +28,6 @@ import java.util.stream.StreamSupport;
 final class Parser implements JsonParser {
   /** The core reader; null once the parser is closed, when it may already be another parser's. */
   private dev.brisk.json.JsonReader in;
-  /** The settings the reader was made with, when close() leaves it to the thread's {@link Spare}; else null. */
-  private final dev.brisk.json.Json spareOf;
   private final DuplicateKeys duplicates;
   private Event current;
   private JsonToken peeked; // the next core token, read ahead by hasNext at the top level
@@ -52,48 +50,8 @@ final class Parser implements JsonParser {
   }
 
   Parser(dev.brisk.json.JsonReader in, DuplicateKeys duplicates) {
-    this(in, duplicates, null);
-  }
-
-  Parser(dev.brisk.json.JsonReader in, DuplicateKeys duplicates, dev.brisk.json.Json spareOf) {
     this.in = in;
     this.duplicates = duplicates;
-    this.spareOf = spareOf;
-  }
-
-  /**
-   * A thread's core reader of bytes in memory, kept from the last parser closed on it for the next
-   * parser it makes with the same settings ({@link dev.brisk.json.JsonReader#reset}): making one
-   * was about a quarter of seed 000's parse of {@code ["a","b"]}. One per thread, empty while a
-   * parser uses it; a parser not closed leaves nothing. The reader is closed while kept, so it
-   * holds none of the bytes it read.
-   */
-  static final class Spare {
-    private static final ThreadLocal<Spare> THREAD = ThreadLocal.withInitial(Spare::new);
-
-    private dev.brisk.json.Json json;
-    private dev.brisk.json.JsonReader reader;
-
-    /**
-     * The calling thread's kept reader, reset to these bytes, when it was made with {@code json};
-     * otherwise null.
-     */
-    static dev.brisk.json.JsonReader take(dev.brisk.json.Json json, byte[] utf8, int off, int len) {
-      Spare s = THREAD.get();
-      dev.brisk.json.JsonReader r = s.reader;
-      if (r == null || s.json != json) {
-        return null;
-      }
-      s.reader = null;
-      return r.reset(utf8, off, len);
-    }
-
-    /** Keeps {@code r}, made with {@code json} and closed, for the calling thread's next parser. */
-    static void give(dev.brisk.json.Json json, dev.brisk.json.JsonReader r) {
-      Spare s = THREAD.get();
-      s.json = json;
-      s.reader = r;
-    }
   }
 
   /** The core reader, which a closed parser no longer has. */
@@ -719,12 +677,10 @@ final class Parser implements JsonParser {
     }
     in = null;
     try {
-      r.close();
+      // Kept for the thread's next parser of bytes in memory (Json.keptReader); a stream's is closed.
+      r.keep();
     } catch (RuntimeException e) {
       throw new JsonException("closing the parser's input: " + e.getMessage(), e);
-    }
-    if (spareOf != null) {
-      Spare.give(spareOf, r);
     }
   }
 }

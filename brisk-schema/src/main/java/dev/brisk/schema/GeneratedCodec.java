@@ -1,5 +1,6 @@
 package dev.brisk.schema;
 
+import dev.brisk.json.Json;
 import dev.brisk.json.JsonReader;
 import dev.brisk.json.JsonToken;
 import dev.brisk.json.JsonWriter;
@@ -32,30 +33,16 @@ public abstract class GeneratedCodec<T> implements Codec<T> {
   protected abstract void writeObject(Object value, JsonWriter w);
 
   /**
-   * The reader of the document this thread last read through a generated codec's {@link
-   * #read(byte[], int, int)}, kept for its next one ({@link JsonReader#reset}): making a reader
-   * took about a quarter of the time of reading a small event. Empty while in use, so that a read
-   * inside a read (a setter that reads JSON, say) makes a reader of its own; not given back after
-   * an error. Closed while kept, so it holds none of the caller's bytes: a thread keeps a few
-   * hundred bytes, and at most 16 KiB of characters the reader kept for decoding.
+   * Reads a document that is exactly one value, from {@code len} bytes at {@code off}, with the
+   * reader the thread keeps ({@link Json#keptReader}): making a reader took about a quarter of the
+   * time of reading a small event.
    */
-  private static final ThreadLocal<JsonReader[]> SPARE = ThreadLocal.withInitial(() -> new JsonReader[1]);
-
-  /** Reads a document that is exactly one value, from {@code len} bytes at {@code off}. */
   @Override
   public final T read(byte[] utf8, int off, int len) {
-    JsonReader[] spare = SPARE.get();
-    JsonReader r = spare[0];
-    if (r == null) {
-      r = JsonReader.of(utf8, off, len);
-    } else {
-      spare[0] = null;
-      r.reset(utf8, off, len);
-    }
+    JsonReader r = Json.DEFAULT.keptReader(utf8, off, len);
     T v = read(r);
     CodecSupport.endOfDocument(r);
-    r.close();
-    spare[0] = r;
+    r.keep();
     return v;
   }
 
