@@ -16,7 +16,7 @@ final class EncodedNames {
   static final int MAX_CHARS = 32;
   static final EncodedNames SHARED = new EncodedNames();
 
-  private static final class Entry {
+  static final class Entry {
     /**
      * Not final: a hit with an equal but other String instance (names of a tree parsed after the
      * same names were written from literals, say) stores it, so that the next hits with it are an
@@ -25,10 +25,32 @@ final class EncodedNames {
      */
     String name;
     final byte[] encoded;
+    /** When {@code ,"name":} fits 16 bytes: {@code "name":} and it as two little-endian words each. */
+    final long plain0;
+    final long plain1;
+    final long comma0;
+    final long comma1;
+    /** The length of {@code encoded} when the words hold it, else 0. */
+    final int shortLength;
 
     Entry(String name, byte[] encoded) {
       this.name = name;
       this.encoded = encoded;
+      int n = encoded.length;
+      if (n + 1 <= 16) {
+        byte[] plain = java.util.Arrays.copyOf(encoded, 16);
+        byte[] comma = new byte[16];
+        comma[0] = ',';
+        System.arraycopy(encoded, 0, comma, 1, n);
+        plain0 = (long) Swar.LONGS.get(plain, 0);
+        plain1 = (long) Swar.LONGS.get(plain, 8);
+        comma0 = (long) Swar.LONGS.get(comma, 0);
+        comma1 = (long) Swar.LONGS.get(comma, 8);
+        shortLength = n;
+      } else {
+        plain0 = plain1 = comma0 = comma1 = 0;
+        shortLength = 0;
+      }
     }
   }
 
@@ -36,25 +58,31 @@ final class EncodedNames {
 
   /** {@code "name":} as UTF-8 with the standard escapes, or null for names too long to cache. */
   byte[] get(String name) {
+    Entry e = entry(name);
+    return e == null ? null : e.encoded;
+  }
+
+  /** The entry for {@code name}, entered when missing, or null for names too long to cache. */
+  Entry entry(String name) {
     int h = name.hashCode();
     int slot = (h ^ (h >>> 16)) & (SIZE - 1);
     Entry e = table[slot];
     if (e != null) {
       String n = e.name;
       if (n == name) {
-        return e.encoded;
+        return e;
       }
       if (n.equals(name)) {
         e.name = name;
-        return e.encoded;
+        return e;
       }
     }
     if (name.length() > MAX_CHARS) { // a hit is never longer: longer names are not entered
       return null;
     }
     String json = JsonWriter.create().value(name).toString() + ":";
-    byte[] encoded = json.getBytes(StandardCharsets.UTF_8);
-    table[slot] = new Entry(name, encoded);
-    return encoded;
+    e = new Entry(name, json.getBytes(StandardCharsets.UTF_8));
+    table[slot] = e;
+    return e;
   }
 }

@@ -16,6 +16,12 @@ public final class JsonNames {
   final byte[][] quoted; // "name": for names that need no escape, else null
   final int[] fastLength; // the name's length when the two words hold it, else -1
   final long[] words; // per name i, at 4 * i: word 0, mask 0, word 1, mask 1
+  /**
+   * For the writer: per name i, at 4 * i, {@code "name":} and {@code ,"name":} each as two
+   * little-endian words, written with two stores instead of a copy, when the second fits 16 bytes.
+   */
+  final long[] writeWords;
+  final int[] writeLength; // the length of "name": when writeWords hold it, else 0
 
   private JsonNames(String[] names) {
     int n = names.length;
@@ -23,12 +29,25 @@ public final class JsonNames {
     quoted = new byte[n][];
     fastLength = new int[n];
     words = new long[4 * n];
+    writeWords = new long[4 * n];
+    writeLength = new int[n];
     for (int i = 0; i < n; i++) {
       checkWellFormed(names[i], i);
       byte[] b = names[i].getBytes(StandardCharsets.UTF_8);
       utf8[i] = b;
       fastLength[i] = -1;
       quoted[i] = quoted(b);
+      if (quoted[i] != null && quoted[i].length + 1 <= 16) {
+        byte[] q = Arrays.copyOf(quoted[i], 16);
+        byte[] cq = new byte[16];
+        cq[0] = ',';
+        System.arraycopy(quoted[i], 0, cq, 1, quoted[i].length);
+        writeWords[4 * i] = (long) Swar.LONGS.get(q, 0);
+        writeWords[4 * i + 1] = (long) Swar.LONGS.get(q, 8);
+        writeWords[4 * i + 2] = (long) Swar.LONGS.get(cq, 0);
+        writeWords[4 * i + 3] = (long) Swar.LONGS.get(cq, 8);
+        writeLength[i] = quoted[i].length;
+      }
       if (b.length <= 15 && plain(b)) {
         byte[] withQuote = Arrays.copyOf(b, 16);
         withQuote[b.length] = '"';

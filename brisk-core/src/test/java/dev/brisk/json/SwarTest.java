@@ -131,10 +131,11 @@ class SwarTest {
     SplittableRandom r = new SplittableRandom(11);
     byte[] specials = {'"', '\\', '?', 0x00, 0x1f, (byte) 0x80, (byte) 0xff};
     for (int t = 0; t < 200_000; t++) {
-      int n = r.nextInt(40);
+      int n = r.nextInt(80);
+      int rarity = r.nextBoolean() ? 6 : 60; // long plain runs too, for the two-word steps
       byte[] src = new byte[n];
       for (int i = 0; i < n; i++) {
-        src[i] = r.nextInt(6) == 0 ? specials[r.nextInt(specials.length)] : (byte) (0x20 + r.nextInt(0x5f));
+        src[i] = r.nextInt(rarity) == 0 ? specials[r.nextInt(specials.length)] : (byte) (0x20 + r.nextInt(0x5f));
         if (src[i] == '"' || src[i] == '\\' || src[i] == '?') {
           src[i] = r.nextBoolean() ? src[i] : (byte) 'a';
         }

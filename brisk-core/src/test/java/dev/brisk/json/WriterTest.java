@@ -407,4 +407,40 @@ class WriterTest {
     JsonWriter w = JsonWriter.create().beginObject().name(id).value(1).name(id).value(2).endObject();
     assertArrayEquals("{\"id\":1,\"id\":2}".getBytes(StandardCharsets.UTF_8), w.toByteArray());
   }
+
+  /**
+   * Names of every length around the two-word form (up to 15 bytes with quotes and colon, 16
+   * with the comma), first and later in an object, by String and by JsonNames with each kind of
+   * member value, come out as the plain StringBuilder text says; and in a writer grown from its
+   * smallest buffer, so the word stores meet the buffer's end.
+   */
+  @Test
+  void namesOfEveryLengthWrittenEveryWay() {
+    for (int len = 0; len <= 20; len++) {
+      StringBuilder nb = new StringBuilder();
+      for (int k = 0; k < len; k++) {
+        nb.append((char) ('a' + k % 26));
+      }
+      String name = nb.toString();
+      String other = name + "\u00e9"; // not ASCII: two UTF-8 bytes
+      JsonNames names = JsonNames.of(name, other);
+      String expected = "{\"" + name + "\":1,\"" + other + "\":\"s\",\"" + name + "\":2.5,\"" + other + "\":true,\""
+          + name + "\":[],\"" + other + "\":null}";
+      JsonWriter byString = JsonWriter.create().beginObject().name(name).value(1).name(other).value("s")
+          .name(name).value(2.5).name(other).value(true).name(name).beginArray().endArray().name(other).nullValue()
+          .endObject();
+      assertEquals(expected, byString.toString(), "by String, length " + len);
+      JsonWriter byNames = JsonWriter.create().beginObject().member(names, 0, 1L).member(names, 1, "s")
+          .member(names, 0, 2.5).member(names, 1, true).name(names, 0).beginArray().endArray().name(names, 1).nullValue()
+          .endObject();
+      assertEquals(expected, byNames.toString(), "by JsonNames, length " + len);
+      for (int fill = 0; fill < 80; fill++) { // the name written at every distance from the buffer's end
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        JsonWriter w = new JsonWriter(out, 64, null, false, false, 1000).beginArray();
+        w.value("x".repeat(fill)).beginObject().name(names, 0).value(1).name(name).value(2).endObject().endArray().flush();
+        assertEquals("[\"" + "x".repeat(fill) + "\",{\"" + name + "\":1,\"" + name + "\":2}]",
+            out.toString(StandardCharsets.UTF_8), "length " + len + ", after " + fill);
+      }
+    }
+  }
 }
