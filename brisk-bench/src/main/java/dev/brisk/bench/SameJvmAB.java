@@ -1,0 +1,171 @@
+package dev.brisk.bench;
+
+import java.io.File;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * An A/B of two builds of Brisk in one JVM, for changes too small for this machine's noise
+ * between JMH runs (±15 % between runs of unchanged code, where a change gains 3-7 %). Each build
+ * (a {@code benchmarks.jar}, or any class path) is loaded by a class loader of its own, so each
+ * has its own classes, compiled code and profiles; the two are then timed in short slices taken
+ * in turn (A B, B A, A B...), so that the machine's slow minutes fall on both alike. It prints the
+ * median of the per-pair speed ratios B/A with a bootstrap 95 % interval. The JIT compiles each
+ * JVM a little differently: run it several times, both ways round ({@code abn.sh} in {@code
+ * scripts/} does), and take the median of the runs.
+ *
+ * <pre>
+ * java -cp brisk-bench/target/benchmarks.jar dev.brisk.bench.SameJvmAB OLD.jar NEW.jar users-write 100000 30 200
+ * </pre>
+ *
+ * <p>Arguments: the class paths of A and B; the work ({@code users-write} or {@code users-read}:
+ * the build-time codec on a users document of SIZE bytes; {@code orgjson}: {@code
+ * OrgJson.toBytes} of a mixpanel batch of SIZE messages); SIZE; the number of pairs; the slice in
+ * milliseconds. Not JMH, and not for figures against peers: for deciding whether a change to
+ * Brisk is faster. Figures against peers come from JMH runs.
+ */
+public final class SameJvmAB {
+  private SameJvmAB() {}
+
+  /** One operation of the work, bound to one build's classes. */
+  interface Op {
+    Object run() throws Throwable;
+  }
+
+  /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
+  static Op op(String classPath, String mode, int size) throws Throwable {
+    ClassLoader l = loader(classPath);
+    MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+    switch (mode) {
+      case "users-write":
+      case "users-read": {
+        byte[] doc = (byte[]) l.loadClass("dev.brisk.bench.Users")
+            .getMethod("document", long.class, int.class).invoke(null, 42L, size);
+        Class<?> users = l.loadClass("dev.brisk.bench.users.Users");
+        Class<?> codecType = l.loadClass("dev.brisk.schema.Codec");
+        Object codec = l.loadClass("dev.brisk.schema.Codecs").getMethod("get", Class.class).invoke(null, users);
+        MethodHandle read = lookup.findVirtual(codecType, "read", MethodType.methodType(Object.class, byte[].class))
+            .bindTo(codec);
+        MethodHandle write = lookup.findVirtual(codecType, "write", MethodType.methodType(byte[].class, Object.class))
+            .bindTo(codec);
+        Object value = read.invoke(doc);
+        if (mode.equals("users-write")) {
+          return () -> (byte[]) write.invokeExact(value);
+        }
+        return () -> read.invoke(doc);
+      }
+      case "orgjson": {
+        Object batch = l.loadClass("dev.brisk.bench.MixpanelMessages")
+            .getMethod("batch", long.class, int.class).invoke(null, 7L, size);
+        MethodHandle toBytes = lookup.findStatic(l.loadClass("dev.brisk.orgjson.OrgJson"), "toBytes",
+            MethodType.methodType(byte[].class, Object.class));
+        return () -> (byte[]) toBytes.invokeExact(batch);
+      }
+      default:
+        throw new IllegalArgumentException("no such work: " + mode + " (users-write, users-read or orgjson)");
+    }
+  }
+
+  /** A loader of {@code classPath} alone, above the platform's classes only. */
+  static ClassLoader loader(String classPath) throws MalformedURLException {
+    List<URL> urls = new ArrayList<>();
+    for (String p : classPath.split(File.pathSeparator)) {
+      if (!p.isEmpty()) {
+        urls.add(new File(p).toURI().toURL());
+      }
+    }
+    return new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+  }
+
+  static volatile Object sink;
+
+  /** Runs {@code op} for about {@code nanos} and returns the nanoseconds per operation. */
+  static double slice(Op op, long nanos) throws Throwable {
+    long n = 0;
+    long t0 = System.nanoTime();
+    long end = t0 + nanos;
+    long t;
+    do {
+      for (int i = 0; i < 16; i++) {
+        sink = op.run();
+      }
+      n += 16;
+    } while ((t = System.nanoTime()) < end);
+    return (double) (t - t0) / n;
+  }
+
+  /** The result of a run: ns/op of each slice, and B's speed over A's per pair. */
+  record Result(double[] a, double[] b, double[] speed) {
+    static double median(double[] v) {
+      double[] s = v.clone();
+      Arrays.sort(s);
+      return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    /** A bootstrap 95 % interval of the median speed ratio. */
+    double[] interval() {
+      SplittableRandom r = new SplittableRandom(1);
+      double[] medians = new double[2000];
+      double[] draw = new double[speed.length];
+      for (int k = 0; k < medians.length; k++) {
+        for (int i = 0; i < draw.length; i++) {
+          draw[i] = speed[r.nextInt(speed.length)];
+        }
+        medians[k] = median(draw);
+      }
+      Arrays.sort(medians);
+      return new double[] {medians[49], medians[1950]};
+    }
+
+    @Override
+    public String toString() {
+      double[] ci = interval();
+      return String.format(Locale.ROOT,
+          "A %.1f ns/op, B %.1f ns/op (medians); speed B/A %.3f (95%% interval %.3f-%.3f, %d pairs)",
+          median(a), median(b), median(speed), ci[0], ci[1], speed.length);
+    }
+  }
+
+  /** Warms both up, then times {@code pairs} pairs of slices, alternating which goes first. */
+  static Result run(Op a, Op b, int pairs, long sliceNanos) throws Throwable {
+    for (int w = 0; w < 8; w++) {
+      slice(a, 2 * sliceNanos);
+      slice(b, 2 * sliceNanos);
+    }
+    double[] ta = new double[pairs];
+    double[] tb = new double[pairs];
+    double[] speed = new double[pairs];
+    for (int i = 0; i < pairs; i++) {
+      if (i % 2 == 0) {
+        ta[i] = slice(a, sliceNanos);
+        tb[i] = slice(b, sliceNanos);
+      } else {
+        tb[i] = slice(b, sliceNanos);
+        ta[i] = slice(a, sliceNanos);
+      }
+      speed[i] = ta[i] / tb[i];
+    }
+    return new Result(ta, tb, speed);
+  }
+
+  public static void main(String[] args) throws Throwable {
+    if (args.length != 6) {
+      System.err.println("usage: SameJvmAB CLASSPATH_A CLASSPATH_B users-write|users-read|orgjson SIZE PAIRS SLICE_MS");
+      System.exit(2);
+    }
+    int size = Integer.parseInt(args[3]);
+    Op a = op(args[0], args[2], size);
+    Op b = op(args[1], args[2], size);
+    Result r = run(a, b, Integer.parseInt(args[4]), Long.parseLong(args[5]) * 1_000_000L);
+    System.out.println(args[2] + " " + size + ": " + r);
+  }
+}

@@ -1,0 +1,56 @@
+package dev.brisk.bench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.brisk.schema.Codec;
+import dev.brisk.schema.Codecs;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The same-JVM A/B runs each build with classes of its own and does the same work as the code it
+ * measures. Nothing here is timed: the figures of a run are only checked to be figures.
+ */
+class SameJvmABTest {
+  static final String CLASS_PATH = System.getProperty("java.class.path");
+
+  @Test
+  void eachSideHasClassesOfItsOwn() throws Exception {
+    ClassLoader a = SameJvmAB.loader(CLASS_PATH);
+    ClassLoader b = SameJvmAB.loader(CLASS_PATH);
+    Class<?> jsonA = a.loadClass("dev.brisk.json.JsonReader");
+    Class<?> jsonB = b.loadClass("dev.brisk.json.JsonReader");
+    assertNotSame(jsonA, jsonB);
+    assertNotSame(dev.brisk.json.JsonReader.class, jsonA);
+  }
+
+  @Test
+  void theWorkIsTheCodecsAndOrgJsons() throws Throwable {
+    byte[] doc = Users.document(42, 1000);
+    Codec<dev.brisk.bench.users.Users> codec = Codecs.get(dev.brisk.bench.users.Users.class);
+    byte[] written = codec.write(codec.read(doc));
+    assertArrayEquals(written, (byte[]) SameJvmAB.op(CLASS_PATH, "users-write", 1000).run());
+    Object read = SameJvmAB.op(CLASS_PATH, "users-read", 1000).run();
+    assertEquals("dev.brisk.bench.users.Users", read.getClass().getName());
+    assertNotSame(dev.brisk.bench.users.Users.class, read.getClass());
+    assertEquals(MixpanelMessages.batch(7, 10).toString(),
+        new org.json.JSONArray(new String((byte[]) SameJvmAB.op(CLASS_PATH, "orgjson", 10).run(), StandardCharsets.UTF_8))
+            .toString());
+  }
+
+  @Test
+  void aRunGivesATimeForEverySliceAndTheRatios() throws Throwable {
+    SameJvmAB.Op a = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
+    SameJvmAB.Op b = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
+    SameJvmAB.Result r = SameJvmAB.run(a, b, 3, 1_000_000L);
+    assertEquals(3, r.speed().length);
+    for (int i = 0; i < 3; i++) {
+      assertTrue(r.a()[i] > 0 && r.b()[i] > 0 && Double.isFinite(r.a()[i]) && Double.isFinite(r.b()[i]));
+      assertEquals(r.a()[i] / r.b()[i], r.speed()[i], 1e-12);
+    }
+    assertTrue(r.toString().contains("speed B/A"), r.toString());
+  }
+}
