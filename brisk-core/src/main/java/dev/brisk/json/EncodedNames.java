@@ -36,17 +36,13 @@ final class EncodedNames {
     Entry(String name, byte[] encoded) {
       this.name = name;
       this.encoded = encoded;
-      int n = encoded.length;
-      if (n + 1 <= 16) {
-        byte[] plain = java.util.Arrays.copyOf(encoded, 16);
-        byte[] comma = new byte[16];
-        comma[0] = ',';
-        System.arraycopy(encoded, 0, comma, 1, n);
-        plain0 = (long) Swar.LONGS.get(plain, 0);
-        plain1 = (long) Swar.LONGS.get(plain, 8);
-        comma0 = (long) Swar.LONGS.get(comma, 0);
-        comma1 = (long) Swar.LONGS.get(comma, 8);
-        shortLength = n;
+      long[] w = JsonNames.writeWords(encoded);
+      if (w != null) {
+        plain0 = w[0];
+        plain1 = w[1];
+        comma0 = w[2];
+        comma1 = w[3];
+        shortLength = encoded.length;
       } else {
         plain0 = plain1 = comma0 = comma1 = 0;
         shortLength = 0;

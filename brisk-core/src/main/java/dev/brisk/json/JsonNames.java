@@ -37,15 +37,9 @@ public final class JsonNames {
       utf8[i] = b;
       fastLength[i] = -1;
       quoted[i] = quoted(b);
-      if (quoted[i] != null && quoted[i].length + 1 <= 16) {
-        byte[] q = Arrays.copyOf(quoted[i], 16);
-        byte[] cq = new byte[16];
-        cq[0] = ',';
-        System.arraycopy(quoted[i], 0, cq, 1, quoted[i].length);
-        writeWords[4 * i] = (long) Swar.LONGS.get(q, 0);
-        writeWords[4 * i + 1] = (long) Swar.LONGS.get(q, 8);
-        writeWords[4 * i + 2] = (long) Swar.LONGS.get(cq, 0);
-        writeWords[4 * i + 3] = (long) Swar.LONGS.get(cq, 8);
+      long[] w = quoted[i] == null ? null : writeWords(quoted[i]);
+      if (w != null) {
+        System.arraycopy(w, 0, writeWords, 4 * i, 4);
         writeLength[i] = quoted[i].length;
       }
       if (b.length <= 15 && plain(b)) {
@@ -80,6 +74,23 @@ public final class JsonNames {
             "name %d has a lone surrogate (U+%04X at index %d), which has no UTF-8 form", index, (int) c, i));
       }
     }
+  }
+
+  /**
+   * {@code quoted} ({@code "name":}) and {@code ,"name":} as two little-endian words each, the
+   * bytes past them zero, for the writer's two-store names; null when the second passes 16 bytes.
+   */
+  static long[] writeWords(byte[] quoted) {
+    int n = quoted.length;
+    if (n + 1 > 16) {
+      return null;
+    }
+    byte[] plain = Arrays.copyOf(quoted, 16);
+    byte[] comma = new byte[16];
+    comma[0] = ',';
+    System.arraycopy(quoted, 0, comma, 1, n);
+    return new long[] {(long) Swar.LONGS.get(plain, 0), (long) Swar.LONGS.get(plain, 8),
+        (long) Swar.LONGS.get(comma, 0), (long) Swar.LONGS.get(comma, 8)};
   }
 
   /** The bytes {@code "name":}, when the name needs no escape; else null. */

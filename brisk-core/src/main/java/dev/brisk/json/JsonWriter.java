@@ -315,7 +315,8 @@ public final class JsonWriter implements Closeable, Flushable {
   public JsonWriter name(String name) {
     Objects.requireNonNull(name, "a member name cannot be null");
     if (plainNames) {
-      // Compact, without the optional escapes, and the name encoded before: one copy.
+      // Compact, without the optional escapes, and the name encoded before: two word stores for
+      // a short name, else one copy.
       EncodedNames.Entry e = EncodedNames.SHARED.entry(name);
       if (e != null && encodedName(e)) {
         stack[depth] = S_NAME;
