@@ -275,8 +275,9 @@ public final class JsonReader implements Closeable {
   /**
    * Closes this reader and keeps it for the calling thread's next {@link Json#keptReader} of the
    * {@code Json} that made it, which then reads its document with this reader instead of making a
-   * new one. A thread keeps one reader: keeping another replaces it. A reader of a stream is only
-   * closed.
+   * new one. A thread keeps the readers of the last two {@code Json}s it kept one of (a thread
+   * that parses with JSON-P and reads trees with {@code Json.parse}, say): keeping a third's
+   * drops the older. A reader of a stream is only closed.
    *
    * <p>The caller gives the reader up: it must not use it, or keep it, again; values it returned
    * before are unaffected. A kept reader holds none of the bytes it read, only its own few hundred
@@ -285,25 +286,40 @@ public final class JsonReader implements Closeable {
   public void keep() {
     close();
     if (keeper != null) {
-      Kept.THREAD.get().reader = this;
+      Kept k = Kept.THREAD.get();
+      JsonReader last = k.last;
+      if (last != null && last.keeper != keeper) {
+        k.before = last;
+      }
+      k.last = this;
     }
   }
 
   /** The calling thread's kept reader when {@code json} made it, taken from the thread; else null. */
   static JsonReader takeKept(Json json) {
     Kept k = Kept.THREAD.get();
-    JsonReader r = k.reader;
-    if (r == null || r.keeper != json) {
-      return null;
+    JsonReader r = k.last;
+    // Taken while in use: a read inside a read makes a reader of its own.
+    if (r != null && r.keeper == json) {
+      k.last = k.before;
+      k.before = null;
+      return r;
     }
-    k.reader = null; // while in use: a read inside a read makes a reader of its own
-    return r;
+    r = k.before;
+    if (r != null && r.keeper == json) {
+      k.before = null;
+      return r;
+    }
+    return null;
   }
 
-  /** A thread's kept reader ({@link #keep}). */
+  /** A thread's kept readers ({@link #keep}), of two different {@code Json}s. */
   private static final class Kept {
     static final ThreadLocal<Kept> THREAD = ThreadLocal.withInitial(Kept::new);
-    JsonReader reader;
+    /** The reader kept last. */
+    JsonReader last;
+    /** The one kept before it, of another Json. */
+    JsonReader before;
   }
 
   /** The stream buffer a closed reader leaves to the thread's next one. */

@@ -82,4 +82,30 @@ class KeptReaderTest {
     assertSame(r, Json.DEFAULT.keptReader(doc, 0, doc.length), "Json.read did not give back the reader it took");
     assertEquals("a", firstString(r));
   }
+
+  @Test
+  void aThreadKeepsTheReadersOfTheLastTwoJsonsItKeptOneOf() {
+    Json a = Json.builder().build();
+    Json b = Json.builder().maxDepth(10).build();
+    Json c = Json.builder().maxDepth(20).build();
+    byte[] doc = bytes("[\"a\"]");
+    JsonReader ra = a.keptReader(doc, 0, doc.length);
+    ra.keep();
+    JsonReader rb = b.keptReader(doc, 0, doc.length);
+    rb.keep();
+    for (int i = 0; i < 3; i++) { // alternating, as JSON-P parsing and Json.parse on one thread
+      JsonReader x = a.keptReader(doc, 0, doc.length);
+      assertSame(ra, x);
+      assertEquals("a", firstString(x));
+      x.keep();
+      JsonReader y = b.keptReader(doc, 0, doc.length);
+      assertSame(rb, y);
+      y.keep();
+    }
+    JsonReader rc = c.keptReader(doc, 0, doc.length);
+    rc.keep(); // drops a's, the older
+    assertNotSame(ra, a.keptReader(doc, 0, doc.length));
+    assertSame(rb, b.keptReader(doc, 0, doc.length));
+    assertSame(rc, c.keptReader(doc, 0, doc.length));
+  }
 }
