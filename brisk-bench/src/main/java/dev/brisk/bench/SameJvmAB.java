@@ -29,7 +29,8 @@ import java.util.SplittableRandom;
  *
  * <p>Arguments: the class paths of A and B; the work ({@code users-write} or {@code users-read}:
  * the build-time codec on a users document of SIZE bytes; {@code orgjson}: {@code
- * OrgJson.toBytes} of a mixpanel batch of SIZE messages); SIZE; the number of pairs; the slice in
+ * OrgJson.toBytes} of a mixpanel batch of SIZE messages; {@code jsonp-seed}: seed 000's parse of
+ * {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused); SIZE; the number of pairs; the slice in
  * milliseconds. Not JMH, and not for figures against peers: for deciding whether a change to
  * Brisk is faster. Figures against peers come from JMH runs.
  */
@@ -70,8 +71,17 @@ public final class SameJvmAB {
             MethodType.methodType(byte[].class, Object.class));
         return () -> (byte[]) toBytes.invokeExact(batch);
       }
+      case "jsonp-seed": {
+        // Seed 000's parse with Brisk's JSON-P provider, as JsonpParseBenchmark.brisk (SIZE unused).
+        Object provider = l.loadClass("dev.brisk.jsonp.BriskJsonProvider").getMethod("instance").invoke(null);
+        java.lang.reflect.Method consume = l.loadClass("dev.brisk.bench.JsonpParseBenchmark")
+            .getDeclaredMethod("consume", l.loadClass("jakarta.json.spi.JsonProvider"));
+        consume.setAccessible(true);
+        MethodHandle h = MethodHandles.lookup().unreflect(consume).bindTo(provider);
+        return () -> (long) h.invoke();
+      }
       default:
-        throw new IllegalArgumentException("no such work: " + mode + " (users-write, users-read or orgjson)");
+        throw new IllegalArgumentException("no such work: " + mode + " (users-write, users-read, orgjson or jsonp-seed)");
     }
   }
 
@@ -159,7 +169,7 @@ public final class SameJvmAB {
 
   public static void main(String[] args) throws Throwable {
     if (args.length != 6) {
-      System.err.println("usage: SameJvmAB CLASSPATH_A CLASSPATH_B users-write|users-read|orgjson SIZE PAIRS SLICE_MS");
+      System.err.println("usage: SameJvmAB CLASSPATH_A CLASSPATH_B users-write|users-read|orgjson|jsonp-seed SIZE PAIRS SLICE_MS");
       System.exit(2);
     }
     int size = Integer.parseInt(args[3]);

@@ -42,6 +42,11 @@ class SameJvmABTest {
   }
 
   @Test
+  void theSeedParseCountsTheStringsItRead() throws Throwable {
+    assertEquals(2L, SameJvmAB.op(CLASS_PATH, "jsonp-seed", 0).run()); // "a" and "b"
+  }
+
+  @Test
   void aRunGivesATimeForEverySliceAndTheRatios() throws Throwable {
     SameJvmAB.Op a = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
     SameJvmAB.Op b = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
