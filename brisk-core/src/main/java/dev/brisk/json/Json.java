@@ -215,8 +215,9 @@ public final class Json {
    * r.keep();
    * }</pre>
    *
-   * <p>Each thread keeps at most one reader, in a {@code ThreadLocal}: a thread that ends lets go
-   * of it, but each of a million virtual threads that reads a document keeps one too.
+   * <p>Each thread keeps the readers of the last two {@code Json}s it kept one of, in a {@code
+   * ThreadLocal}: a thread that ends lets go of them, but each of a million virtual threads that
+   * reads a document keeps one too.
    */
   public JsonReader keptReader(byte[] utf8, int off, int len) {
     JsonReader r = JsonReader.takeKept(this);

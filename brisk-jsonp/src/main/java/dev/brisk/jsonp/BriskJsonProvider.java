@@ -240,10 +240,10 @@ public final class BriskJsonProvider extends JsonProvider {
       }
       int from = off + skip;
       int n = len - skip;
-      // Read with the reader the last parser closed on this thread kept, if it has these settings
-      // (Json.keptReader). The provider's own bytes (a JDK that lends none copies them) are read
-      // with the settings whose strings share them, as readerOfOwn does.
-      return new Parser(readerOf(owns && n <= SHARE_LIMIT ? shared : json, b, from, n), keys);
+      // Both read with the reader the last parser closed on this thread kept, when it has their
+      // settings (Json.keptReader). The provider's own bytes (a JDK that lends none copies them)
+      // with the settings whose strings share them.
+      return new Parser(owns ? readerOfOwn(b, from, n) : readerOf(json, b, from, n), keys);
     }
 
     private JsonParser parserOfStream(InputStream in) {
