@@ -102,10 +102,11 @@ public final class OpenSearchFixture implements AutoCloseable {
       home = unpack();
       Files.createDirectories(run.resolve("data"));
       Files.createDirectories(run.resolve("logs"));
+      Files.createDirectories(run.resolve("tmp"));
       httpPort = fixedPort > 0 ? fixedPort : freeLoopbackPort();
       if (isRoot()) {
         ensureUser();
-        exec("chown", "-R", USER + ":" + USER, run.toString());
+        exec("chown", "-R", USER + ":" + USER, run.toString()); // once: the server's files are its own
       }
     }
     // A port found free can be taken before the server binds it, seconds later. Then the server
@@ -172,10 +173,6 @@ public final class OpenSearchFixture implements AutoCloseable {
     for (Map.Entry<String, String> e : all.entrySet()) {
       cmd.add("-E");
       cmd.add(e.getKey() + "=" + e.getValue());
-    }
-    Files.createDirectories(run.resolve("tmp"));
-    if (isRoot()) {
-      exec("chown", "-R", USER + ":" + USER, run.toString());
     }
     Files.deleteIfExists(run.resolve("pid"));
     Path console = run.resolve("console.log");
