@@ -7,6 +7,7 @@ import java.lang.invoke.MethodType;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +29,8 @@ import java.util.SplittableRandom;
  * </pre>
  *
  * <p>Arguments: the class paths of A and B; the work ({@code users-write} or {@code users-read}:
- * the build-time codec on a users document of SIZE bytes; {@code orgjson}: {@code
+ * the build-time codec on a users document of SIZE bytes; {@code small-read}: the 60-byte object
+ * of {@code SmallEventBenchmark} read by its codec, SIZE unused; {@code orgjson}: {@code
  * OrgJson.toBytes} of a mixpanel batch of SIZE messages; {@code jsonp-seed}: seed 000's parse of
  * {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused); SIZE; the number of pairs; the slice in
  * milliseconds. Not JMH, and not for figures against peers: for deciding whether a change to
@@ -64,6 +66,16 @@ public final class SameJvmAB {
         }
         return () -> read.invoke(doc);
       }
+      case "small-read": {
+        // SmallEventBenchmark.objectBrisk: a 60-byte Friend read by its codec (SIZE unused).
+        byte[] doc = "{\"id\":\"1234\",\"name\":\"Zx9Pq2Lm4Nb7Vc1Xz3Kj5Hg8Fd6Sa0\"}".getBytes(StandardCharsets.UTF_8);
+        Class<?> codecType = l.loadClass("dev.brisk.schema.Codec");
+        Object codec = l.loadClass("dev.brisk.schema.Codecs").getMethod("get", Class.class)
+            .invoke(null, l.loadClass("dev.brisk.bench.users.Friend"));
+        MethodHandle read = lookup.findVirtual(codecType, "read", MethodType.methodType(Object.class, byte[].class))
+            .bindTo(codec);
+        return () -> read.invoke(doc);
+      }
       case "orgjson": {
         Object batch = l.loadClass("dev.brisk.bench.MixpanelMessages")
             .getMethod("batch", long.class, int.class).invoke(null, 7L, size);
@@ -81,7 +93,7 @@ public final class SameJvmAB {
         return () -> (long) h.invoke();
       }
       default:
-        throw new IllegalArgumentException("no such work: " + mode + " (users-write, users-read, orgjson or jsonp-seed)");
+        throw new IllegalArgumentException("no such work: " + mode + " (users-write, users-read, small-read, orgjson or jsonp-seed)");
     }
   }
 

@@ -634,6 +634,8 @@ public final class JsonReader implements Closeable {
       if (b > ' ' && b != '/') {
         return b; // compact JSON: no white space between tokens
       }
+    } else if (eof) {
+      return -1; // the end of a document in memory: nothing to fill
     }
     return skipWhitespaceSlow();
   }
@@ -1428,7 +1430,18 @@ public final class JsonReader implements Closeable {
     if (expectedName(names, expected)) {
       return expected;
     }
-    return expectedName(names, expected + 1) ? expected + 1 : nextFieldSlow(names, expected);
+    if (expectedName(names, expected + 1)) {
+      return expected + 1;
+    }
+    // Compact input: the object's closing brace right after its last member, or an empty object.
+    // The state says the reader is in an object; next() would take the same step, by way of its
+    // white space and state switch (a tenth of reading a 60-byte object by its codec).
+    int p = pos;
+    if ((expect == E_OBJECT_NEXT || expect == E_FIRST_NAME) && p < end && buf[p] == '}') {
+      end();
+      return END_OF_OBJECT;
+    }
+    return nextFieldSlow(names, expected);
   }
 
   /**

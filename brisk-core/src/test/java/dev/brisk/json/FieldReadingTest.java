@@ -109,6 +109,96 @@ class FieldReadingTest {
     }
   }
 
+  /**
+   * Reads the document as a codec would, with nextFieldInOrder for the names of objects when
+   * {@code inOrder}, else with next() alone, and lists each token with the reader's depth, offset
+   * and path after it.
+   */
+  static List<String> trace(JsonReader r, boolean inOrder) {
+    List<String> out = new ArrayList<>();
+    note(r, r.next(), out);
+    traceValue(r, inOrder, out);
+    note(r, r.next(), out);
+    return out;
+  }
+
+  private static void note(JsonReader r, JsonToken t, List<String> out) {
+    out.add(t + "@" + r.depth() + "," + r.offset() + "," + r.path());
+  }
+
+  private static void traceValue(JsonReader r, boolean inOrder, List<String> out) {
+    if (r.token() == JsonToken.BEGIN_OBJECT) {
+      while (true) {
+        JsonToken t;
+        if (inOrder) {
+          int f = r.nextFieldInOrder(NAMES, 0);
+          t = f == JsonReader.END_OF_OBJECT ? JsonToken.END_OBJECT : JsonToken.NAME;
+          assertEquals(t, r.token());
+        } else {
+          t = r.next();
+        }
+        note(r, t, out);
+        if (t == JsonToken.END_OBJECT) {
+          return;
+        }
+        note(r, r.next(), out);
+        traceValue(r, inOrder, out);
+      }
+    } else if (r.token() == JsonToken.BEGIN_ARRAY) {
+      JsonToken t;
+      while ((t = r.next()) != JsonToken.END_ARRAY) {
+        note(r, t, out);
+        traceValue(r, inOrder, out);
+      }
+      note(r, t, out);
+    }
+  }
+
+  @Test
+  void theClosingBraceIsTakenAsNextTakesIt() {
+    String[] docs = {
+      "[{\"id\":\"1\"},{},{\"id\":{\"name\":\"n\"},\"x\":\"2\"},{\"id\":{}}]",
+      "[ {\"id\":\"1\" } , { } ,{\"id\": {\"name\":\"n\"\n},\"x\":\"2\"}]",
+      "{\"id\":{\"id\":\"1\"},\"name\":{}}",
+    };
+    for (String doc : docs) {
+      JsonReader[] plain = readers(doc); // of each source, as a stream reader sees less ahead
+      JsonReader[] codec = readers(doc);
+      for (int i = 0; i < plain.length; i++) {
+        assertEquals(trace(plain[i], false), trace(codec[i], true), doc + ", source " + i);
+      }
+    }
+    // After the brace the reader expects what follows an object, as next() would.
+    JsonReader r = JsonReader.of("{\"id\":\"1\"}}");
+    r.next();
+    assertEquals(0, r.nextFieldInOrder(NAMES, 0));
+    assertEquals("1", r.nextString());
+    assertEquals(JsonReader.END_OF_OBJECT, r.nextFieldInOrder(NAMES, 1));
+    assertEquals(0, r.depth());
+    JsonException e = assertThrows(JsonException.class, r::next);
+    assertTrue(e.getMessage().contains("end of the input"), e.getMessage());
+    JsonReader mismatched = JsonReader.of("[{\"id\":\"1\"]");
+    mismatched.next();
+    mismatched.next();
+    assertEquals(0, mismatched.nextFieldInOrder(NAMES, 0));
+    mismatched.nextString();
+    assertThrows(JsonException.class, () -> mismatched.nextFieldInOrder(NAMES, 1));
+    // A brace after a comma is a trailing comma: an error unless allowed.
+    for (Json json : new Json[] {Json.DEFAULT, Json.builder().allowTrailingCommas(true).build()}) {
+      byte[] trailing = "{\"id\":\"1\",}".getBytes(StandardCharsets.UTF_8);
+      JsonReader t = json.reader(trailing, 0, trailing.length);
+      t.next();
+      assertEquals(0, t.nextFieldInOrder(NAMES, 0));
+      t.nextString();
+      if (json == Json.DEFAULT) {
+        assertThrows(JsonException.class, () -> t.nextFieldInOrder(NAMES, 1));
+      } else {
+        assertEquals(JsonReader.END_OF_OBJECT, t.nextFieldInOrder(NAMES, 1));
+        assertEquals(JsonToken.END_DOCUMENT, t.next());
+      }
+    }
+  }
+
   @Test
   void stringMembersReadWithTheirNamesAgreeWithNextField() {
     String[] docs = {
