@@ -116,6 +116,8 @@ public final class JsonReader implements Closeable {
   private final boolean shareCallersInput;
   /** The {@code Json} whose keptReader may reuse this reader once kept; null: never kept. */
   private final Json keeper;
+  /** The holder of the thread that last kept this reader ({@link #keep}), or null. */
+  private Kept keptIn;
 
   // Input.
   private final InputStream in;
@@ -286,7 +288,13 @@ public final class JsonReader implements Closeable {
   public void keep() {
     close();
     if (keeper != null) {
-      Kept k = Kept.THREAD.get();
+      // The holder this reader was last kept in, when it is the calling thread's: one ThreadLocal
+      // lookup per document instead of two (takeKept's), for a reader kept by the same thread.
+      Kept k = keptIn;
+      if (k == null || k.thread != Thread.currentThread()) {
+        k = Kept.THREAD.get();
+        keptIn = k;
+      }
       JsonReader last = k.last;
       if (last != null && last.keeper != keeper) {
         k.before = last;
@@ -316,6 +324,8 @@ public final class JsonReader implements Closeable {
   /** A thread's kept readers ({@link #keep}), of two different {@code Json}s. */
   private static final class Kept {
     static final ThreadLocal<Kept> THREAD = ThreadLocal.withInitial(Kept::new);
+    /** The thread whose holder this is (withInitial runs in it). */
+    final Thread thread = Thread.currentThread();
     /** The reader kept last. */
     JsonReader last;
     /** The one kept before it, of another Json. */

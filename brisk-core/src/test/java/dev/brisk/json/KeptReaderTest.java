@@ -108,4 +108,20 @@ class KeptReaderTest {
     assertSame(rb, b.keptReader(doc, 0, doc.length));
     assertSame(rc, c.keptReader(doc, 0, doc.length));
   }
+
+  @Test
+  void aReaderKeptByAnotherThreadGoesToThatThread() throws Exception {
+    Json json = Json.builder().build();
+    byte[] doc = bytes("[\"a\"]");
+    JsonReader r = json.keptReader(doc, 0, doc.length);
+    r.keep(); // kept once by this thread: it knows this thread's holder
+    assertSame(r, json.keptReader(doc, 0, doc.length));
+    // Handed to another thread, which keeps it and then reads with its kept reader.
+    JsonReader there = CompletableFuture.supplyAsync(() -> {
+      r.keep();
+      return json.keptReader(doc, 0, doc.length);
+    }).get();
+    assertSame(r, there, "the other thread did not keep it");
+    assertNotSame(r, json.keptReader(doc, 0, doc.length), "kept into the holder of the thread it came from");
+  }
 }
