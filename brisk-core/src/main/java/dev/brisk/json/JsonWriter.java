@@ -308,6 +308,27 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /**
+   * Writes a member whose value is a string: {@code name(name).value(v)} in one call, for writers
+   * of maps and trees whose names are strings (codecs have {@link #member(JsonNames, int,
+   * String)}).
+   *
+   * @throws NullPointerException when {@code name} is null: a member's name cannot be
+   */
+  public JsonWriter member(String name, String v) {
+    Objects.requireNonNull(name, "a member name cannot be null");
+    if (v != null && plainNames) {
+      EncodedNames.Entry e = EncodedNames.SHARED.entry(name);
+      if (e != null && encodedName(e)) {
+        // No path name kept for it: a path shows an innermost level's name only while its value
+        // is pending, and a string member is never a level of its own.
+        writeString(v);
+        return this;
+      }
+    }
+    return name(name).value(v);
+  }
+
+  /**
    * Writes a member name; the member's value must follow.
    *
    * @throws NullPointerException when {@code name} is null: a member's name cannot be

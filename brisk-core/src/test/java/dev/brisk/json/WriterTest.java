@@ -443,4 +443,60 @@ class WriterTest {
       }
     }
   }
+
+  @Test
+  void aStringMemberInOneCallIsNameThenValue() {
+    String[] names = {"", "a", "event", "$insert_id", "fifteen-bytes--", "a name of more than thirty-two chars",
+        "caf\u00e9", "q\"t", "</x>"};
+    String[] values = {"", "v", "purchase", "tab\there", "caf\u00e9 \u20ac", "</script>", null};
+    for (int kind = 0; kind < 4; kind++) {
+      for (String name : names) {
+        for (String value : values) {
+          String oneCall = written(kind, w -> w.beginObject().member(name, value).member(name, value)
+              .name("o").beginObject().member(name, value).endObject().endObject());
+          String twoCalls = written(kind, w -> w.beginObject().name(name).value(value).name(name).value(value)
+              .name("o").beginObject().name(name).value(value).endObject().endObject());
+          assertEquals(twoCalls, oneCall, "writer " + kind + ", " + name + " = " + value);
+        }
+      }
+    }
+    // Where a name may not stand, the same error as name().
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().beginArray().member("a", "v"));
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().member("a", "v"));
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().beginObject().name("a").member("b", "v"));
+    assertThrows(NullPointerException.class, () -> JsonWriter.create().beginObject().member(null, "v"));
+    // The path after it is the path after name().value().
+    JsonWriter w = JsonWriter.create().beginObject().member("a", "v").name("b");
+    assertEquals("$.b", w.path());
+    JsonWriter nested = JsonWriter.create().beginObject().name("o").beginObject().member("a", "v");
+    assertEquals("$.o", nested.path());
+  }
+
+  /**
+   * What {@code body} writes with a writer of {@code kind}: compact, pretty, with the optional
+   * escapes, or compact to a stream through a 64-byte buffer.
+   */
+  private static String written(int kind, java.util.function.Consumer<JsonWriter> body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    JsonWriter w;
+    switch (kind) {
+      case 0:
+        w = JsonWriter.create();
+        break;
+      case 1:
+        w = JsonWriter.options().indent("  ").create();
+        break;
+      case 2:
+        w = JsonWriter.options().escapeSlash(true).escapeLineSeparators(true).create();
+        break;
+      default:
+        w = new JsonWriter(out, 64, null, false, false, 1000);
+    }
+    body.accept(w);
+    if (kind < 3) {
+      return w.toString();
+    }
+    w.flush();
+    return out.toString(StandardCharsets.UTF_8);
+  }
 }

@@ -123,6 +123,10 @@ public final class OrgJson {
     /** A member of the object whose forEach is running. */
     @Override
     public void accept(Object name, Object value) {
+      if (value instanceof String) {
+        w.member((String) name, (String) value);
+        return;
+      }
       w.name((String) name);
       value(value, memberDepth);
     }
