@@ -310,22 +310,60 @@ public final class JsonWriter implements Closeable, Flushable {
   /**
    * Writes a member whose value is a string: {@code name(name).value(v)} in one call, for writers
    * of maps and trees whose names are strings (codecs have {@link #member(JsonNames, int,
-   * String)}).
+   * String)}). No path name is kept for it, as for the codecs' members: a path shows an innermost
+   * level's name only while its value is pending.
    *
    * @throws NullPointerException when {@code name} is null: a member's name cannot be
    */
   public JsonWriter member(String name, String v) {
-    Objects.requireNonNull(name, "a member name cannot be null");
-    if (v != null && plainNames) {
-      EncodedNames.Entry e = EncodedNames.SHARED.entry(name);
-      if (e != null && encodedName(e)) {
-        // No path name kept for it: a path shows an innermost level's name only while its value
-        // is pending, and a string member is never a level of its own.
-        writeString(v);
-        return this;
-      }
+    EncodedNames.Entry e = plainEntry(name);
+    if (v != null && e != null && encodedName(e, 0)) {
+      writeString(v);
+      return this;
     }
     return name(name).value(v);
+  }
+
+  /** Member {@code name} and {@code v}, as {@code name(name).value(v)}. */
+  public JsonWriter member(String name, long v) {
+    EncodedNames.Entry e = plainEntry(name);
+    if (e != null && encodedName(e, 20)) {
+      pos = writeLong(v, buf, pos);
+      return this;
+    }
+    return name(name).value(v);
+  }
+
+  /**
+   * Member {@code name} and {@code v}, as {@code name(name).value(v)}.
+   *
+   * @throws JsonException for NaN and the infinities, with the member's path
+   */
+  public JsonWriter member(String name, double v) {
+    EncodedNames.Entry e = plainEntry(name);
+    if (e != null && Double.isFinite(v) && encodedName(e, DoubleFormat.MAX_CHARS)) {
+      pos = DoubleFormat.write(v, buf, pos);
+      return this;
+    }
+    return name(name).value(v);
+  }
+
+  /** Member {@code name} and {@code v}, as {@code name(name).value(v)}. */
+  public JsonWriter member(String name, boolean v) {
+    EncodedNames.Entry e = plainEntry(name);
+    if (e != null && encodedName(e, 5)) {
+      return bool(v);
+    }
+    return name(name).value(v);
+  }
+
+  /**
+   * The shared cache's entry for {@code name} when this writer writes names as the cache has them
+   * (compact, without the optional escapes), else null; null too for names too long to cache.
+   */
+  private EncodedNames.Entry plainEntry(String name) {
+    Objects.requireNonNull(name, "a member name cannot be null");
+    return plainNames ? EncodedNames.SHARED.entry(name) : null;
   }
 
   /**
@@ -339,7 +377,7 @@ public final class JsonWriter implements Closeable, Flushable {
       // Compact, without the optional escapes, and the name encoded before: two word stores for
       // a short name, else one copy.
       EncodedNames.Entry e = EncodedNames.SHARED.entry(name);
-      if (e != null && encodedName(e)) {
+      if (e != null && encodedName(e, 0)) {
         stack[depth] = S_NAME;
         pathNames[depth] = name;
         return this;
@@ -579,9 +617,9 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /** {@link #encodedName(byte[], int)} for a name of the shared cache, in words when it is short. */
-  private boolean encodedName(EncodedNames.Entry e) {
+  private boolean encodedName(EncodedNames.Entry e, int room) {
     int n = e.shortLength;
-    return n == 0 ? encodedName(e.encoded, 0) : wordName(e.plain0, e.plain1, e.comma0, e.comma1, n, 0);
+    return n == 0 ? encodedName(e.encoded, room) : wordName(e.plain0, e.plain1, e.comma0, e.comma1, n, room);
   }
 
   /**

@@ -458,8 +458,24 @@ class WriterTest {
               .name("o").beginObject().name(name).value(value).endObject().endObject());
           assertEquals(twoCalls, oneCall, "writer " + kind + ", " + name + " = " + value);
         }
+        for (long v : new long[] {0, 7, -42, Long.MIN_VALUE, Long.MAX_VALUE}) {
+          assertEquals(written(kind, w -> w.beginObject().name(name).value(v).name(name).value(v).endObject()),
+              written(kind, w -> w.beginObject().member(name, v).member(name, v).endObject()), name + " = " + v);
+        }
+        for (double v : new double[] {0.1, -0.0, 1e21, Double.MIN_VALUE, 41.074136711612084}) {
+          assertEquals(written(kind, w -> w.beginObject().name(name).value(v).name(name).value(v).endObject()),
+              written(kind, w -> w.beginObject().member(name, v).member(name, v).endObject()), name + " = " + v);
+        }
+        assertEquals(written(kind, w -> w.beginObject().name(name).value(true).name(name).value(false).endObject()),
+            written(kind, w -> w.beginObject().member(name, true).member(name, false).endObject()), name);
       }
     }
+    JsonException nan = assertThrows(JsonException.class,
+        () -> JsonWriter.create().beginObject().name("o").beginObject().member("x", Double.NaN));
+    assertEquals("$.o.x", nan.path());
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().beginArray().member("a", 1L));
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().beginArray().member("a", 1.5));
+    assertThrows(IllegalStateException.class, () -> JsonWriter.create().beginArray().member("a", true));
     // Where a name may not stand, the same error as name().
     assertThrows(IllegalStateException.class, () -> JsonWriter.create().beginArray().member("a", "v"));
     assertThrows(IllegalStateException.class, () -> JsonWriter.create().member("a", "v"));

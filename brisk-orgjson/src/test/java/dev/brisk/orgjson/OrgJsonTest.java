@@ -255,6 +255,36 @@ class OrgJsonTest {
   }
 
   @Test
+  void scalarMembersOfEveryKindAreWrittenAsToStringMeans() {
+    // Strings, ints, longs, finite doubles and booleans go out with their names in one call;
+    // the other kinds by name, then value. Both in the first position and after a member.
+    JSONObject o = new JSONObject().put("i", 7).put("l", -8L).put("d", 0.1).put("f", 1.5f)
+        .put("s", "x\"\u00e9\n").put("t", true).put("u", false).put("sh", (short) 3).put("by", (byte) -4)
+        .put("big", new BigDecimal("1e400")).put("n", JSONObject.NULL).put("e", "")
+        .put("a name longer than thirty-two characters", Long.MIN_VALUE)
+        .put("max", Double.MAX_VALUE).put("min", Double.MIN_VALUE).put("neg0", -0.0);
+    for (String k : o.keySet()) {
+      assertSameJson(new JSONObject().put(k, o.get(k)));
+    }
+    assertSameJson(o);
+    assertSameJson(new JSONArray().put(o).put(new JSONObject().put("inner", o)));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aNonFiniteDoubleInAJsonObjectIsAnErrorWithThePath() throws Exception {
+    // org.json's put and constructors refuse one; its map, reached as OrgJson reaches it, does not.
+    JSONObject inner = new JSONObject().put("ok", 1.5);
+    java.lang.reflect.Field map = JSONObject.class.getDeclaredField("map");
+    map.setAccessible(true);
+    ((Map<String, Object>) map.get(inner)).put("bad", Double.POSITIVE_INFINITY);
+    JSONObject o = new JSONObject().put("o", inner);
+    JsonException e = assertThrows(JsonException.class, () -> OrgJson.toBytes(o));
+    assertEquals("$.o.bad", e.path());
+    assertTrue(e.getMessage().contains("org.json refuses them"), e.getMessage()); // its own words, not the writer's
+  }
+
+  @Test
   void randomTreesMatchOrgJson() {
     SplittableRandom r = new SplittableRandom(11);
     for (int n = 0; n < 300; n++) {
