@@ -228,7 +228,7 @@ public abstract class JsonNumber extends JsonValue {
   abstract void writeTo(JsonWriter w);
 
   /** For {@link JsonWriter#member(String, JsonValue)}: false when it must take the general way. */
-  abstract boolean writeMember(byte[] encodedName, JsonWriter w);
+  abstract boolean writeMember(EncodedNames.Entry encodedName, JsonWriter w);
 
   @Override
   public boolean equals(Object o) {
@@ -327,7 +327,7 @@ public abstract class JsonNumber extends JsonValue {
     }
 
     @Override
-    boolean writeMember(byte[] encodedName, JsonWriter w) {
+    boolean writeMember(EncodedNames.Entry encodedName, JsonWriter w) {
       return w.longMember(encodedName, value);
     }
 
@@ -410,7 +410,7 @@ public abstract class JsonNumber extends JsonValue {
     }
 
     @Override
-    boolean writeMember(byte[] encodedName, JsonWriter w) {
+    boolean writeMember(EncodedNames.Entry encodedName, JsonWriter w) {
       return w.rawMember(encodedName, text, 0, text.length, false);
     }
 

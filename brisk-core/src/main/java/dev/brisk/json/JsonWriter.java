@@ -506,7 +506,7 @@ public final class JsonWriter implements Closeable, Flushable {
    */
   public JsonWriter member(String name, JsonValue v) {
     if (plainNames && v != null && v.kind >= JsonValue.K_STRING) {
-      byte[] encoded = EncodedNames.SHARED.get(name);
+      EncodedNames.Entry encoded = EncodedNames.SHARED.entry(name);
       if (encoded != null) {
         boolean done;
         switch (v.kind) {
@@ -541,7 +541,7 @@ public final class JsonWriter implements Closeable, Flushable {
    * JSON value text from {@code raw} (in quotes when {@code quoted}), or nothing and false where a
    * name may not stand.
    */
-  boolean rawMember(byte[] encoded, byte[] raw, int off, int len, boolean quoted) {
+  boolean rawMember(EncodedNames.Entry encoded, byte[] raw, int off, int len, boolean quoted) {
     if (!encodedName(encoded, len + 2)) {
       return false;
     }
@@ -560,7 +560,7 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /** For {@link #member(String, JsonValue)}: the encoded name and a long, or false as above. */
-  boolean longMember(byte[] encoded, long v) {
+  boolean longMember(EncodedNames.Entry encoded, long v) {
     if (!encodedName(encoded, 20)) {
       return false;
     }

@@ -468,6 +468,18 @@ class WriterTest {
         }
         assertEquals(written(kind, w -> w.beginObject().name(name).value(true).name(name).value(false).endObject()),
             written(kind, w -> w.beginObject().member(name, true).member(name, false).endObject()), name);
+        // Parsed tree values, which hold their own bytes, with names at every distance from the
+        // end of the stream writer's 64-byte buffer.
+        JsonValue tree = Json.parse("[\"s\",\"caf\u00e9 \\n\",12,-7.25e3,1.0,true,null,\"" + "x".repeat(40) + "\"]");
+        for (JsonValue v : ((JsonArray) tree)) {
+          for (int fill = 0; fill < 40; fill += 3) {
+            String pad = "p".repeat(fill);
+            assertEquals(
+                written(kind, w -> w.beginArray().value(pad).beginObject().name(name).value(v).name(name).value(v).endObject().endArray()),
+                written(kind, w -> w.beginArray().value(pad).beginObject().member(name, v).member(name, v).endObject().endArray()),
+                name + " = " + v + ", after " + fill);
+          }
+        }
       }
     }
     JsonException nan = assertThrows(JsonException.class,
