@@ -324,7 +324,10 @@ public final class JsonReader implements Closeable {
   /** A thread's kept readers ({@link #keep}), of two different {@code Json}s. */
   private static final class Kept {
     static final ThreadLocal<Kept> THREAD = ThreadLocal.withInitial(Kept::new);
-    /** The thread whose holder this is (withInitial runs in it). */
+    /**
+     * The thread whose holder this is (withInitial runs in it). A reader kept past its thread's
+     * end keeps that Thread object reachable, as any other reference to it would.
+     */
     final Thread thread = Thread.currentThread();
     /** The reader kept last. */
     JsonReader last;

@@ -313,7 +313,8 @@ public final class JsonWriter implements Closeable, Flushable {
    * String)}). No path name is kept for it, as for the codecs' members: a path shows an innermost
    * level's name only while its value is pending.
    *
-   * @throws NullPointerException when {@code name} is null: a member's name cannot be
+   * @throws NullPointerException when {@code name} is null: a member's name cannot be (so for the
+   *     long, double and boolean forms below)
    */
   public JsonWriter member(String name, String v) {
     EncodedNames.Entry e = plainEntry(name);

@@ -123,7 +123,8 @@ public final class OrgJson {
     /** A member of the object whose forEach is running. */
     @Override
     public void accept(Object name, Object value) {
-      // A scalar with its name in one call (the same bytes as name, then value): 4-10 % faster.
+      // A scalar with its name in one call, the same bytes as name, then value: mixpanel batches
+      // 10-17 % faster (same-JVM A/B). A non-finite double goes the general way, to OrgJson's error.
       String n = (String) name;
       if (value instanceof String) {
         w.member(n, (String) value);
