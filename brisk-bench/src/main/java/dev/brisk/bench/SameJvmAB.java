@@ -31,7 +31,8 @@ import java.util.SplittableRandom;
  * <p>Arguments: the class paths of A and B; the work ({@code users-write} or {@code users-read}:
  * the build-time codec on a users document of SIZE bytes; {@code small-read}: the 60-byte object
  * of {@code SmallEventBenchmark} read by its codec, SIZE unused; {@code tree-write}: {@code
- * Json.toBytes} of a users document of SIZE bytes parsed into a tree; {@code orgjson}: {@code
+ * Json.toBytes} of a users document of SIZE bytes parsed into a tree; {@code built-tree-write}:
+ * the same with the tree built from Strings; {@code orgjson}: {@code
  * OrgJson.toBytes} of a mixpanel batch of SIZE messages; {@code jsonp-seed}: seed 000's parse of
  * {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused); SIZE; the number of pairs; the slice in
  * milliseconds. Not JMH, and not for figures against peers: for deciding whether a change to
@@ -77,13 +78,17 @@ public final class SameJvmAB {
             .bindTo(codec);
         return () -> read.invoke(doc);
       }
-      case "tree-write": {
-        // A users document of SIZE bytes, parsed into a tree once, written with Json.toBytes.
-        byte[] doc = (byte[]) l.loadClass("dev.brisk.bench.Users")
-            .getMethod("document", long.class, int.class).invoke(null, 42L, size);
+      case "tree-write":
+      case "built-tree-write": {
+        // A users document of SIZE bytes, parsed into a tree once (or built from Strings, as an
+        // application builds one), written with Json.toBytes.
+        Class<?> usersDoc = l.loadClass("dev.brisk.bench.Users");
+        byte[] doc = (byte[]) usersDoc.getMethod("document", long.class, int.class).invoke(null, 42L, size);
         Class<?> json = l.loadClass("dev.brisk.json.Json");
         Class<?> valueType = l.loadClass("dev.brisk.json.JsonValue");
-        Object tree = json.getMethod("parse", byte[].class).invoke(null, doc);
+        Object tree = mode.equals("tree-write")
+            ? json.getMethod("parse", byte[].class).invoke(null, doc)
+            : usersDoc.getMethod("builtTree", byte[].class).invoke(null, doc);
         MethodHandle toBytes = lookup.findStatic(json, "toBytes", MethodType.methodType(byte[].class, valueType));
         return () -> toBytes.invoke(tree);
       }
@@ -104,7 +109,7 @@ public final class SameJvmAB {
         return () -> (long) h.invoke();
       }
       default:
-        throw new IllegalArgumentException("no such work: " + mode + " (users-write, users-read, small-read, tree-write, orgjson or jsonp-seed)");
+        throw new IllegalArgumentException("no such work: " + mode + " (users-write, users-read, small-read, tree-write, built-tree-write, orgjson or jsonp-seed)");
     }
   }
 

@@ -1,5 +1,10 @@
 package dev.brisk.bench;
 
+import dev.brisk.json.Json;
+import dev.brisk.json.JsonArray;
+import dev.brisk.json.JsonObject;
+import dev.brisk.json.JsonString;
+import dev.brisk.json.JsonValue;
 import dev.brisk.json.JsonWriter;
 import java.util.SplittableRandom;
 
@@ -18,6 +23,36 @@ public final class Users {
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
   /** A users document of at least {@code minBytes} bytes (whole users are added until it is). */
+  /**
+   * The document as a tree built in code, as an application builds an event: its strings made
+   * from Strings, where a parsed tree's hold the input's bytes.
+   */
+  public static JsonValue builtTree(byte[] doc) {
+    return rebuild(Json.parse(doc));
+  }
+
+  private static JsonValue rebuild(JsonValue v) {
+    if (v instanceof JsonObject) {
+      JsonObject o = (JsonObject) v;
+      JsonObject.Builder b = JsonObject.builder();
+      for (int i = 0; i < o.size(); i++) {
+        b.put(o.nameAt(i), rebuild(o.valueAt(i)));
+      }
+      return b.build();
+    }
+    if (v instanceof JsonArray) {
+      JsonArray.Builder b = JsonArray.builder();
+      for (JsonValue e : (JsonArray) v) {
+        b.add(rebuild(e));
+      }
+      return b.build();
+    }
+    if (v instanceof JsonString) {
+      return JsonString.of(((JsonString) v).value());
+    }
+    return v;
+  }
+
   public static byte[] document(long seed, int minBytes) {
     SplittableRandom r = new SplittableRandom(seed);
     JsonWriter w = JsonWriter.create();
