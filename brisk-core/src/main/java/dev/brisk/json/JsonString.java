@@ -79,7 +79,7 @@ public final class JsonString extends JsonValue {
 
   /** For {@link JsonWriter#member(String, JsonValue)}: false when it must take the general way. */
   boolean writeMember(EncodedNames.Entry encodedName, JsonWriter w) {
-    return raw != null && w.rawMember(encodedName, raw, off, len, true);
+    return raw != null ? w.rawMember(encodedName, raw, off, len, true) : w.stringMember(encodedName, value);
   }
 
   void writeTo(JsonWriter w) {

@@ -318,11 +318,22 @@ public final class JsonWriter implements Closeable, Flushable {
    */
   public JsonWriter member(String name, String v) {
     EncodedNames.Entry e = plainEntry(name);
-    if (v != null && e != null && encodedName(e, 0)) {
-      writeString(v);
+    if (v != null && e != null && stringMember(e, v)) {
       return this;
     }
     return name(name).value(v);
+  }
+
+  /**
+   * For the member calls of a compact writer: the name of the shared cache's entry {@code e} and
+   * the string {@code v}, or nothing and false where a name may not stand.
+   */
+  boolean stringMember(EncodedNames.Entry e, String v) {
+    if (!encodedName(e, 0)) {
+      return false;
+    }
+    writeString(v);
+    return true;
   }
 
   /** Member {@code name} and {@code v}, as {@code name(name).value(v)}. */

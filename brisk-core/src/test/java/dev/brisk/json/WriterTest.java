@@ -471,7 +471,12 @@ class WriterTest {
         // Parsed tree values, which hold their own bytes, with names at every distance from the
         // end of the stream writer's 64-byte buffer.
         JsonValue tree = Json.parse("[\"s\",\"caf\u00e9 \\n\",12,-7.25e3,1.0,true,null,\"" + "x".repeat(40) + "\"]");
-        for (JsonValue v : ((JsonArray) tree)) {
+        List<JsonValue> treeValues = new ArrayList<>(((JsonArray) tree).asList());
+        for (String built : new String[] {"s", "caf\u00e9 \n\"", "</x>\u2028", "x".repeat(70), ""}) {
+          treeValues.add(JsonString.of(built)); // made from a String: no bytes of its own
+        }
+        treeValues.add(JsonArray.builder().add("a").build());
+        for (JsonValue v : treeValues) {
           for (int fill = 0; fill < 40; fill += 3) {
             String pad = "p".repeat(fill);
             assertEquals(
