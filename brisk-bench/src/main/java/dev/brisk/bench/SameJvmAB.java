@@ -7,7 +7,6 @@ import java.lang.invoke.MethodType;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -46,6 +45,9 @@ public final class SameJvmAB {
     Object run() throws Throwable;
   }
 
+  /** The works {@link #op} knows. */
+  static final String WORKS = "users-write, users-read, small-read, tree-write, built-tree-write, orgjson, jsonp-seed";
+
   /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
   static Op op(String classPath, String mode, int size) throws Throwable {
     ClassLoader l = loader(classPath);
@@ -70,7 +72,9 @@ public final class SameJvmAB {
       }
       case "small-read": {
         // SmallEventBenchmark.objectBrisk: a 60-byte Friend read by its codec (SIZE unused).
-        byte[] doc = "{\"id\":\"1234\",\"name\":\"Zx9Pq2Lm4Nb7Vc1Xz3Kj5Hg8Fd6Sa0\"}".getBytes(StandardCharsets.UTF_8);
+        java.lang.reflect.Field friend = l.loadClass("dev.brisk.bench.SmallEventBenchmark").getDeclaredField("FRIEND");
+        friend.setAccessible(true);
+        byte[] doc = (byte[]) friend.get(null);
         Class<?> codecType = l.loadClass("dev.brisk.schema.Codec");
         Object codec = l.loadClass("dev.brisk.schema.Codecs").getMethod("get", Class.class)
             .invoke(null, l.loadClass("dev.brisk.bench.users.Friend"));
@@ -109,7 +113,7 @@ public final class SameJvmAB {
         return () -> (long) h.invoke();
       }
       default:
-        throw new IllegalArgumentException("no such work: " + mode + " (users-write, users-read, small-read, tree-write, built-tree-write, orgjson or jsonp-seed)");
+        throw new IllegalArgumentException("no such work: " + mode + " (" + WORKS + ")");
     }
   }
 
@@ -197,7 +201,7 @@ public final class SameJvmAB {
 
   public static void main(String[] args) throws Throwable {
     if (args.length != 6) {
-      System.err.println("usage: SameJvmAB CLASSPATH_A CLASSPATH_B users-write|users-read|orgjson|jsonp-seed SIZE PAIRS SLICE_MS");
+      System.err.println("usage: SameJvmAB CLASSPATH_A CLASSPATH_B WORK SIZE PAIRS SLICE_MS; WORK: " + WORKS);
       System.exit(2);
     }
     int size = Integer.parseInt(args[3]);

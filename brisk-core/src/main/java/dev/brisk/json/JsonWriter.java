@@ -339,8 +339,7 @@ public final class JsonWriter implements Closeable, Flushable {
   /** Member {@code name} and {@code v}, as {@code name(name).value(v)}. */
   public JsonWriter member(String name, long v) {
     EncodedNames.Entry e = plainEntry(name);
-    if (e != null && encodedName(e, 20)) {
-      pos = writeLong(v, buf, pos);
+    if (e != null && longMember(e, v)) {
       return this;
     }
     return name(name).value(v);
@@ -571,7 +570,7 @@ public final class JsonWriter implements Closeable, Flushable {
     return true;
   }
 
-  /** For {@link #member(String, JsonValue)}: the encoded name and a long, or false as above. */
+  /** For the member calls of a compact writer: the encoded name and a long, or false as above. */
   boolean longMember(EncodedNames.Entry encoded, long v) {
     if (!encodedName(encoded, 20)) {
       return false;
