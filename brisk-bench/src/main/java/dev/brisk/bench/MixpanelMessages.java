@@ -1,5 +1,6 @@
 package dev.brisk.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.json.JSONArray;
@@ -21,6 +22,15 @@ public final class MixpanelMessages {
       batch.put(message(r, i));
     }
     return batch;
+  }
+
+  /** The messages of {@link #batch}, as the list mixpanel-java hands its serializer. */
+  public static List<JSONObject> messages(long seed, int size) {
+    List<JSONObject> messages = new ArrayList<>(size);
+    for (Object m : batch(seed, size)) {
+      messages.add((JSONObject) m);
+    }
+    return messages;
   }
 
   static JSONObject message(SplittableRandom r, int i) {

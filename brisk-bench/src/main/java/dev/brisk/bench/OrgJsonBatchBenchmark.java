@@ -1,10 +1,13 @@
 package dev.brisk.bench;
 
 import dev.brisk.json.Json;
+import dev.brisk.orgjson.BriskMixpanelSerializer;
 import dev.brisk.orgjson.OrgJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.json.JSONArray;
+import org.json.JSONObject;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
@@ -12,8 +15,9 @@ import org.openjdk.jmh.annotations.Setup;
 /**
  * An org.json batch of mixpanel-shaped messages to UTF-8 bytes, the body of an {@code /import}
  * request: {@code JSONArray.toString()} (mixpanel-java's default), a Jackson streaming walk (what
- * it adopted for large batches), and Brisk's {@code OrgJson.toBytes}. The setup checks that all
- * three write the same JSON.
+ * it adopted for large batches), and Brisk's {@code OrgJson.toBytes}; and, apart from the
+ * comparison, Brisk through mixpanel-java's own serializer interface, whose answer is a String.
+ * The setup checks that all of them write the same JSON.
  *
  * <pre>
  * mvn -q -B -DskipTests package &amp;&amp; java -jar brisk-bench/target/benchmarks.jar OrgJsonBatchBenchmark
@@ -24,13 +28,17 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
   public int messages;
 
   JSONArray batch;
+  List<JSONObject> list;
+  final BriskMixpanelSerializer serializer = new BriskMixpanelSerializer();
   final JacksonOrgJsonWalker jackson = new JacksonOrgJsonWalker();
 
   @Setup
   public void setUp() throws IOException {
     batch = MixpanelMessages.batch(7, messages);
+    list = MixpanelMessages.messages(7, messages);
     var expected = Json.parse(orgJson());
-    if (!expected.equals(Json.parse(jackson())) || !expected.equals(Json.parse(brisk()))) {
+    if (!expected.equals(Json.parse(jackson())) || !expected.equals(Json.parse(brisk()))
+        || !expected.equals(Json.parse(briskMixpanel()))) {
       throw new IllegalStateException("the writers do not write the same JSON");
     }
   }
@@ -48,5 +56,11 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
   @Benchmark
   public byte[] brisk() {
     return OrgJson.toBytes(batch);
+  }
+
+  /** The same messages through mixpanel-java's serializer interface, as a String (what it sends). */
+  @Benchmark
+  public String briskMixpanel() {
+    return serializer.serializeArray(list);
   }
 }

@@ -32,7 +32,8 @@ import java.util.SplittableRandom;
  * of {@code SmallEventBenchmark} read by its codec, SIZE unused; {@code tree-write}: {@code
  * Json.toBytes} of a users document of SIZE bytes parsed into a tree; {@code built-tree-write}:
  * the same with the tree built from Strings; {@code orgjson}: {@code
- * OrgJson.toBytes} of a mixpanel batch of SIZE messages; {@code jsonp-seed}: seed 000's parse of
+ * OrgJson.toBytes} of a mixpanel batch of SIZE messages; {@code mixpanel}: the same batch's
+ * messages through {@code BriskMixpanelSerializer.serializeArray}, to a String; {@code jsonp-seed}: seed 000's parse of
  * {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused); SIZE; the number of pairs; the slice in
  * milliseconds. Not JMH, and not for figures against peers: for deciding whether a change to
  * Brisk is faster. Figures against peers come from JMH runs.
@@ -46,7 +47,7 @@ public final class SameJvmAB {
   }
 
   /** The works {@link #op} knows. */
-  static final String WORKS = "users-write, users-read, small-read, tree-write, built-tree-write, orgjson, jsonp-seed";
+  static final String WORKS = "users-write, users-read, small-read, tree-write, built-tree-write, orgjson, mixpanel, jsonp-seed";
 
   /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
   static Op op(String classPath, String mode, int size) throws Throwable {
@@ -102,6 +103,14 @@ public final class SameJvmAB {
         MethodHandle toBytes = lookup.findStatic(l.loadClass("dev.brisk.orgjson.OrgJson"), "toBytes",
             MethodType.methodType(byte[].class, Object.class));
         return () -> (byte[]) toBytes.invokeExact(batch);
+      }
+      case "mixpanel": {
+        Object batch = l.loadClass("dev.brisk.bench.MixpanelMessages")
+            .getMethod("messages", long.class, int.class).invoke(null, 7L, size);
+        Object serializer = l.loadClass("dev.brisk.orgjson.BriskMixpanelSerializer").getConstructor().newInstance();
+        MethodHandle h = lookup.findVirtual(serializer.getClass(), "serializeArray",
+            MethodType.methodType(String.class, List.class)).bindTo(serializer);
+        return () -> (String) h.invokeExact((List<?>) batch);
       }
       case "jsonp-seed": {
         // Seed 000's parse with Brisk's JSON-P provider, as JsonpParseBenchmark.brisk (SIZE unused).
