@@ -14,17 +14,18 @@ import org.json.JSONObject;
  * }</pre>
  *
  * <p>Stateless and thread-safe. (mixpanel-java's interface returns a String, which it then
- * encodes; Brisk writes UTF-8 bytes and decodes them once for it.)
+ * encodes; Brisk writes UTF-8 bytes, with the writer the calling thread keeps ({@link
+ * JsonWriter#toText}), and decodes them once for it.)
  */
 public final class BriskMixpanelSerializer implements JsonSerializer {
   @Override
   public String serializeArray(List<JSONObject> messages) {
-    JsonWriter w = JsonWriter.create();
-    w.beginArray();
-    for (JSONObject m : messages) {
-      OrgJson.write(m, w);
-    }
-    w.endArray();
-    return w.toString();
+    return JsonWriter.toText(w -> {
+      w.beginArray();
+      for (JSONObject m : messages) {
+        OrgJson.write(m, w);
+      }
+      w.endArray();
+    });
   }
 }
