@@ -30,7 +30,8 @@ import java.util.SplittableRandom;
  * <p>Arguments: the class paths of A and B; the work ({@code users-write} or {@code users-read}:
  * the build-time codec on a users document of SIZE bytes; {@code small-read}: the 60-byte object
  * of {@code SmallEventBenchmark} read by its codec, SIZE unused; {@code tree-write}: {@code
- * Json.toBytes} of a users document of SIZE bytes parsed into a tree; {@code built-tree-write}:
+ * Json.toBytes} of a users document of SIZE bytes parsed into a tree; {@code tree-text}: the
+ * same tree by {@code Json.toString}; {@code built-tree-write}:
  * the same with the tree built from Strings; {@code orgjson}: {@code
  * OrgJson.toBytes} of a mixpanel batch of SIZE messages; {@code mixpanel}: the same batch's
  * messages through {@code BriskMixpanelSerializer.serializeArray}, to a String; {@code jsonp-seed}: seed 000's parse of
@@ -47,7 +48,7 @@ public final class SameJvmAB {
   }
 
   /** The works {@link #op} knows. */
-  static final String WORKS = "users-write, users-read, small-read, tree-write, built-tree-write, orgjson, mixpanel, jsonp-seed";
+  static final String WORKS = "users-write, users-read, small-read, tree-write, tree-text, built-tree-write, orgjson, mixpanel, jsonp-seed";
 
   /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
   static Op op(String classPath, String mode, int size) throws Throwable {
@@ -84,6 +85,7 @@ public final class SameJvmAB {
         return () -> read.invoke(doc);
       }
       case "tree-write":
+      case "tree-text":
       case "built-tree-write": {
         // A users document of SIZE bytes, parsed into a tree once (or built from Strings, as an
         // application builds one), written with Json.toBytes.
@@ -94,6 +96,10 @@ public final class SameJvmAB {
         Object tree = mode.equals("tree-write")
             ? json.getMethod("parse", byte[].class).invoke(null, doc)
             : usersDoc.getMethod("builtTree", byte[].class).invoke(null, doc);
+        if (mode.equals("tree-text")) {
+          MethodHandle toText = lookup.findStatic(json, "toString", MethodType.methodType(String.class, valueType));
+          return () -> toText.invoke(tree);
+        }
         MethodHandle toBytes = lookup.findStatic(json, "toBytes", MethodType.methodType(byte[].class, valueType));
         return () -> toBytes.invoke(tree);
       }
