@@ -181,7 +181,11 @@ public final class Json {
 
   /** The JSON text of {@code value}. */
   public String writeString(JsonValue value) {
-    return new String(write(value), StandardCharsets.UTF_8);
+    Objects.requireNonNull(value, "value");
+    if (indent != null) {
+      return new String(write(value), StandardCharsets.UTF_8);
+    }
+    return JsonWriter.toText(w -> TreeWriter.write(value, w), ANY_DEPTH);
   }
 
   /** A tree is written without recursion and cannot hold itself: any depth it has is written. */

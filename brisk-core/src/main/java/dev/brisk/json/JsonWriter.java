@@ -1217,8 +1217,13 @@ public final class JsonWriter implements Closeable, Flushable {
    * {@code toBytes} is; when {@code body} throws, the writer is dropped.
    */
   public static String toText(java.util.function.Consumer<? super JsonWriter> body) {
+    return toText(body, JsonLimits.DEFAULTS.maxDepth());
+  }
+
+  /** {@link #toText(java.util.function.Consumer)} with another depth limit (trees: any depth). */
+  static String toText(java.util.function.Consumer<? super JsonWriter> body, int maxDepth) {
     JsonWriter[] slot = KEPT.get();
-    JsonWriter w = takeKept(slot, JsonLimits.DEFAULTS.maxDepth());
+    JsonWriter w = takeKept(slot, maxDepth);
     body.accept(w);
     String out = w.toString();
     keep(slot, w);
