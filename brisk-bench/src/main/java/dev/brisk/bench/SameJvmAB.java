@@ -31,12 +31,12 @@ import java.util.SplittableRandom;
  * the build-time codec on a users document of SIZE bytes; {@code small-read}: the 60-byte object
  * of {@code SmallEventBenchmark} read by its codec, SIZE unused; {@code tree-write}: {@code
  * Json.toBytes} of a users document of SIZE bytes parsed into a tree; {@code tree-text}: the
- * same tree by {@code Json.toString}; {@code built-tree-write}:
- * the same with the tree built from Strings; {@code orgjson}: {@code
- * OrgJson.toBytes} of a mixpanel batch of SIZE messages; {@code mixpanel}: the same batch's
- * messages through {@code BriskMixpanelSerializer.serializeArray}, to a String; {@code jsonp-seed}: seed 000's parse of
- * {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused); SIZE; the number of pairs; the slice in
- * milliseconds. Not JMH, and not for figures against peers: for deciding whether a change to
+ * same tree by {@code Json.toString}; {@code built-tree-write}: the same as {@code tree-write}
+ * with the tree built from Strings; {@code orgjson}: {@code OrgJson.toBytes} of a mixpanel batch
+ * of SIZE messages; {@code mixpanel}: the same batch's messages through {@code
+ * BriskMixpanelSerializer.serializeArray}, to a String; {@code jsonp-seed}: seed 000's parse of
+ * {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused); SIZE; the number of pairs; the
+ * slice in milliseconds. Not JMH, and not for figures against peers: for deciding whether a change to
  * Brisk is faster. Figures against peers come from JMH runs.
  */
 public final class SameJvmAB {
