@@ -32,12 +32,14 @@ import java.util.SplittableRandom;
  * of {@code SmallEventBenchmark} read by its codec, SIZE unused; {@code tree-write}: {@code
  * Json.toBytes} of a users document of SIZE bytes parsed into a tree; {@code tree-text}: the
  * same tree by {@code Json.toString}; {@code built-tree-write}: the same as {@code tree-write}
- * with the tree built from Strings; {@code orgjson}: {@code OrgJson.toBytes} of a mixpanel batch
- * of SIZE messages; {@code mixpanel}: the same batch's messages through {@code
- * BriskMixpanelSerializer.serializeArray}, to a String; {@code jsonp-seed}: seed 000's parse of
- * {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused); SIZE; the number of pairs; the
- * slice in milliseconds. Not JMH, and not for figures against peers: for deciding whether a change to
- * Brisk is faster. Figures against peers come from JMH runs.
+ * with the tree built from Strings; {@code record-text}: a users document of SIZE bytes read by
+ * the run-time codec, written by the record's {@code toString}; {@code orgjson}: {@code
+ * OrgJson.toBytes} of a mixpanel batch of SIZE messages; {@code mixpanel}: the same batch's
+ * messages through {@code BriskMixpanelSerializer.serializeArray}, to a String; {@code
+ * jsonp-seed}: seed 000's parse of {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused);
+ * SIZE; the number of pairs; the slice in milliseconds. Not JMH, and not for figures against
+ * peers: for deciding whether a change to Brisk is faster. Figures against peers come from JMH
+ * runs.
  */
 public final class SameJvmAB {
   private SameJvmAB() {}
@@ -48,7 +50,7 @@ public final class SameJvmAB {
   }
 
   /** The works {@link #op} knows. */
-  static final String WORKS = "users-write, users-read, small-read, tree-write, tree-text, built-tree-write, orgjson, mixpanel, jsonp-seed";
+  static final String WORKS = "users-write, users-read, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed";
 
   /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
   static Op op(String classPath, String mode, int size) throws Throwable {
@@ -102,6 +104,19 @@ public final class SameJvmAB {
         }
         MethodHandle toBytes = lookup.findStatic(json, "toBytes", MethodType.methodType(byte[].class, valueType));
         return () -> toBytes.invoke(tree);
+      }
+      case "record-text": {
+        // A users document of SIZE bytes read once by the run-time codec of the users schema
+        // text; the record written by its toString.
+        byte[] doc = (byte[]) l.loadClass("dev.brisk.bench.Users")
+            .getMethod("document", long.class, int.class).invoke(null, 42L, size);
+        java.lang.reflect.Field text = l.loadClass("dev.brisk.bench.Peers").getDeclaredField("BRISK_SCHEMA");
+        text.setAccessible(true);
+        Object set = l.loadClass("dev.brisk.schema.Schemas").getMethod("compile", String.class)
+            .invoke(null, text.get(null));
+        Object codec = l.loadClass("dev.brisk.schema.SchemaSet").getMethod("codec", String.class).invoke(set, "Users");
+        Object record = l.loadClass("dev.brisk.schema.Codec").getMethod("read", byte[].class).invoke(codec, doc);
+        return record::toString;
       }
       case "orgjson": {
         Object batch = l.loadClass("dev.brisk.bench.MixpanelMessages")
