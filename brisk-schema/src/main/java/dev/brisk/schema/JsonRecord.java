@@ -1,8 +1,8 @@
 package dev.brisk.schema;
 
+import dev.brisk.json.JsonWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Map;
 
@@ -191,13 +191,16 @@ public abstract class JsonRecord {
     return RecordEquality.hash(this);
   }
 
-  /** The record as compact JSON, written by its schema's codec. */
+  /**
+   * The record as compact JSON, written by its schema's codec with the writer the thread keeps
+   * and decoded once ({@link JsonWriter#toText}).
+   */
   @Override
   public final String toString() {
     Codec<JsonRecord> c = type.codec();
     if (c == null) {
       return type.name() + "(unbound)";
     }
-    return new String(c.write(this), StandardCharsets.UTF_8);
+    return JsonWriter.toText(w -> c.write(this, w));
   }
 }
