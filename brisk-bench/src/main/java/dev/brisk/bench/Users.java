@@ -22,7 +22,6 @@ public final class Users {
   private static final String ALNUM =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-  /** A users document of at least {@code minBytes} bytes (whole users are added until it is). */
   /**
    * The document as a tree built in code, as an application builds an event: its strings made
    * from Strings, where a parsed tree's hold the input's bytes.
@@ -53,6 +52,7 @@ public final class Users {
     return v;
   }
 
+  /** A users document of at least {@code minBytes} bytes (whole users are added until it is). */
   public static byte[] document(long seed, int minBytes) {
     SplittableRandom r = new SplittableRandom(seed);
     JsonWriter w = JsonWriter.create();
