@@ -36,7 +36,9 @@ import java.util.SplittableRandom;
  * the run-time codec, written by the record's {@code toString}; {@code orgjson}: {@code
  * OrgJson.toBytes} of a mixpanel batch of SIZE messages; {@code mixpanel}: the same batch's
  * messages through {@code BriskMixpanelSerializer.serializeArray}, to a String; {@code
- * jsonp-seed}: seed 000's parse of {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused);
+ * jsonp-seed}: seed 000's parse of {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused;
+ * {@code value-write-KIND}: {@code ValueWriteBenchmark.brisk}, 1000 values of its KIND, such as
+ * {@code value-write-long}, SIZE unused);
  * SIZE; the number of pairs; the slice in milliseconds. Not JMH, and not for figures against
  * peers: for deciding whether a change to Brisk is faster. Figures against peers come from JMH
  * runs.
@@ -50,7 +52,7 @@ public final class SameJvmAB {
   }
 
   /** The works {@link #op} knows. */
-  static final String WORKS = "users-write, users-read, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed";
+  static final String WORKS = "users-write, users-read, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed, value-write-KIND";
 
   /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
   static Op op(String classPath, String mode, int size) throws Throwable {
@@ -143,6 +145,15 @@ public final class SameJvmAB {
         return () -> (long) h.invoke();
       }
       default:
+        if (mode.startsWith("value-write-")) {
+          // ValueWriteBenchmark.brisk on 1000 values of one kind (SIZE unused).
+          Class<?> bench = l.loadClass("dev.brisk.bench.ValueWriteBenchmark");
+          Object b = bench.getConstructor().newInstance();
+          bench.getField("kind").set(b, mode.substring("value-write-".length()));
+          bench.getMethod("setUp").invoke(b);
+          MethodHandle h = lookup.findVirtual(bench, "brisk", MethodType.methodType(long.class)).bindTo(b);
+          return () -> (long) h.invokeExact();
+        }
         throw new IllegalArgumentException("no such work: " + mode + " (" + WORKS + ")");
     }
   }

@@ -1,5 +1,6 @@
 package dev.brisk.bench;
 
+import com.alibaba.fastjson2.JSONWriter;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
@@ -14,10 +15,12 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * One kind of value at a time, 1000 of them written by Brisk's {@code JsonWriter} and by Jackson's
- * {@code JsonGenerator}, each reused: an array of the values, or an object of names with {@code
- * true} for {@code name}. Where the document benchmarks mix every kind, this shows which one is
- * slow (it found doubles such as 123.45 written at 50 ns, and Latin-1 text behind Jackson). The
- * setup checks that both write the same JSON.
+ * {@code JsonGenerator}, each reused, and by fastjson2's UTF-8 {@code JSONWriter}, made per
+ * operation as its own {@code toJSONBytes} makes it: an array of the values, or an object of
+ * names with {@code true} for {@code name}. Where the document benchmarks mix every kind, this
+ * shows which one is slow (it found doubles such as 123.45 written at 50 ns, Latin-1 text behind
+ * Jackson, and epoch milliseconds behind fastjson2). The setup checks that all three write the
+ * same JSON.
  *
  * <pre>
  * java -jar brisk-bench/target/benchmarks.jar ValueWriteBenchmark
@@ -64,6 +67,13 @@ public class ValueWriteBenchmark extends BenchmarkDefaults {
       }
     } else if (!Arrays.equals(b, j)) { // UTF-8, the same escapes
       throw new IllegalStateException(kind + ": Brisk and Jackson wrote different bytes");
+    }
+    byte[] f = fastjson2Bytes();
+    if (ValueKinds.isDouble(kind)
+        ? !Arrays.equals(doublesOf(f), doubles)
+        : !Arrays.equals(b, f)) {
+      throw new IllegalStateException(kind + ": Brisk and fastjson2 wrote different JSON: "
+          + new String(f, java.nio.charset.StandardCharsets.UTF_8).substring(0, 200));
     }
   }
 
@@ -112,6 +122,63 @@ public class ValueWriteBenchmark extends BenchmarkDefaults {
     }
     w.endArray();
     return w.size();
+  }
+
+  byte[] fastjson2Bytes() {
+    try (JSONWriter g = JSONWriter.ofUTF8()) {
+      fastjson2(g);
+      return g.getBytes();
+    }
+  }
+
+  /** fastjson2's UTF-8 writer, made and closed per operation as its own {@code toJSONBytes} does. */
+  @Benchmark
+  public long fastjson2() {
+    try (JSONWriter g = JSONWriter.ofUTF8()) {
+      fastjson2(g);
+      return g.size();
+    }
+  }
+
+  private void fastjson2(JSONWriter g) {
+    if (kind.equals("name")) {
+      g.startObject();
+      for (String s : strings) {
+        g.writeName(s);
+        g.writeColon();
+        g.writeBool(true);
+      }
+      g.endObject();
+      return;
+    }
+    g.startArray();
+    boolean first = true;
+    if (ValueKinds.isString(kind)) {
+      for (String s : strings) {
+        if (!first) {
+          g.writeComma();
+        }
+        first = false;
+        g.writeString(s);
+      }
+    } else if (ValueKinds.isDouble(kind)) {
+      for (double d : doubles) {
+        if (!first) {
+          g.writeComma();
+        }
+        first = false;
+        g.writeDouble(d);
+      }
+    } else {
+      for (long v : longs) {
+        if (!first) {
+          g.writeComma();
+        }
+        first = false;
+        g.writeInt64(v);
+      }
+    }
+    g.endArray();
   }
 
   @Benchmark
