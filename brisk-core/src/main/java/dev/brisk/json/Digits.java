@@ -2,9 +2,8 @@ package dev.brisk.json;
 
 /**
  * Decimal digits of non-negative longs, for the writer's integers and {@link DoubleFormat}'s
- * significands: the count from the bit length and one table compare, the digits four at a time
- * (two pairs from one division, each pair one two-byte store), in int arithmetic once the rest
- * fits an int. Stateless and thread-safe.
+ * significands: the count from the bit length and one table compare, the digits eight at a time
+ * (split by multiplies in the lanes of a long, then one store). Stateless and thread-safe.
  */
 final class Digits {
   private Digits() {}
@@ -42,41 +41,58 @@ final class Digits {
     return p + 2;
   }
 
-  /** Writes the {@code n = count(v)} digits of {@code v >= 0} at {@code b[p]}; returns p + n. */
-  static int write(long v, int n, byte[] b, int p) {
-    int i = p + n;
-    while (v > Integer.MAX_VALUE) {
-      long q = v / 10_000;
-      write4((int) (v - q * 10_000), b, i - 4);
-      i -= 4;
-      v = q;
+  /** '0' in each byte of a long: added to eight digits 0-9, their ASCII bytes. */
+  private static final long ZEROS = 0x3030_3030_3030_3030L;
+
+  /**
+   * Writes the {@code count(v)} digits of {@code v >= 0} at {@code b[p]}; returns the end. The
+   * digits go eight at a time, each eight one store of a long, so {@code b} must have room for
+   * {@code max(count(v), 8)} bytes at {@code p}: past the digits of a number under 10^8 the
+   * store leaves bytes the caller writes over or does not count.
+   */
+  static int write(long v, byte[] b, int p) {
+    if (v < 100_000_000) {
+      return upTo8((int) v, b, p);
     }
-    int w = (int) v;
-    while (w >= 10_000) {
-      int q = w / 10_000;
-      write4(w - q * 10_000, b, i - 4);
-      i -= 4;
-      w = q;
+    long hi = v / 100_000_000;
+    int lo = (int) (v - hi * 100_000_000);
+    if (hi < 100_000_000) {
+      p = upTo8((int) hi, b, p);
+    } else { // 17 to 19 digits: hi's own top is under 1000
+      long top = hi / 100_000_000;
+      p = upTo8((int) top, b, p);
+      Swar.LONGS.set(b, p, digits8((int) (hi - top * 100_000_000)) + ZEROS);
+      p += 8;
     }
-    // The last one to four digits.
-    if (w >= 100) {
-      int q = w / 100;
-      Swar.SHORTS.set(b, i - 2, (short) PAIRS_LE[w - q * 100]);
-      i -= 2;
-      w = q;
-    }
-    writeUnder100(w, b, w >= 10 ? i - 2 : i - 1);
-    return p + n;
+    Swar.LONGS.set(b, p, digits8(lo) + ZEROS);
+    return p + 8;
   }
 
   /**
-   * Writes the four digits of {@code 0 <= v < 10000}, leading zeros included, at {@code b[p]}:
-   * its two pairs come from one division, not one after the other as a loop of pairs has them
-   * (each pair's division waits for the last), so long numbers are written a third faster.
+   * Writes {@code 0 <= v < 10^8} without its leading zeros, as one long store at {@code b[p]} (8
+   * bytes of room); returns the end.
    */
-  private static void write4(int v, byte[] b, int p) {
-    int hi = v / 100;
-    int lo = v - hi * 100;
-    Swar.INTS.set(b, p, PAIRS_LE[hi] | PAIRS_LE[lo] << 16);
+  private static int upTo8(int v, byte[] b, int p) {
+    long d = digits8(v);
+    // A leading zero digit is a zero byte at the low end; the last digit counts as non-zero, so
+    // that 0 is written as "0".
+    int lead = Long.numberOfTrailingZeros(d | 1L << 56) >>> 3;
+    Swar.LONGS.set(b, p, d + ZEROS >>> (lead << 3));
+    return p + 8 - lead;
+  }
+
+  /**
+   * The eight decimal digits of {@code 0 <= v < 10^8}, each 0-9, as the bytes of a little-endian
+   * long, the most significant first: the two halves of four digits in 32-bit lanes, each split
+   * into pairs by one multiply (x * 10486 >>> 20 is x / 100 below 10^4) and each pair into digits
+   * by another (x * 103 >>> 10 is x / 10 below 100), all lanes at once. DigitsTest checks every v.
+   */
+  static long digits8(int v) {
+    int hi = v / 10_000;
+    long quads = hi | (long) (v - hi * 10_000) << 32;
+    long hundreds = (quads * 10_486L >>> 20) & 0x0000_007F_0000_007FL;
+    long pairs = hundreds | (quads - 100 * hundreds) << 16;
+    long tens = (pairs * 103L >>> 10) & 0x000F_000F_000F_000FL;
+    return tens | (pairs - 10 * tens) << 8;
   }
 }

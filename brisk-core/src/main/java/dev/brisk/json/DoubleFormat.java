@@ -199,7 +199,7 @@ final class DoubleFormat {
         for (int i = 0; i < -dp; i++) {
           buf[pos++] = '0';
         }
-        Digits.write(f, n, buf, pos);
+        Digits.write(f, buf, pos);
         return pos + n;
       }
       if (dp < n) {
@@ -207,14 +207,14 @@ final class DoubleFormat {
         // byte left and the point put after them, in one 8-byte word: arraycopy's call for those
         // few bytes was a sixth of the time of writing 123.45. The caller's MAX_CHARS of room
         // covers the word.
-        Digits.write(f, n, buf, pos + 1);
+        Digits.write(f, buf, pos + 1);
         long x = (long) Swar.LONGS.get(buf, pos);
         long before = (1L << (dp << 3)) - 1;
         long after = -1L << (dp << 3) << 8;
         Swar.LONGS.set(buf, pos, (x >>> 8) & before | (long) '.' << (dp << 3) | x & after);
         return pos + n + 1;
       }
-      Digits.write(f, n, buf, pos);
+      Digits.write(f, buf, pos);
       pos += n;
       for (int i = n; i < dp; i++) {
         buf[pos++] = '0';
@@ -224,7 +224,7 @@ final class DoubleFormat {
       return pos;
     }
     // d1.d2...dnE(dp-1)
-    Digits.write(f, n, buf, pos + 1);
+    Digits.write(f, buf, pos + 1);
     buf[pos] = buf[pos + 1];
     buf[pos + 1] = '.';
     pos += n + 1;

@@ -959,7 +959,7 @@ public final class JsonWriter implements Closeable, Flushable {
       b[p++] = '-';
       v = -v;
     }
-    return Digits.write(v, Digits.count(v), b, p);
+    return Digits.write(v, b, p);
   }
 
   /** Writes {@code s} quoted and escaped, in chunks so that a huge string needs no huge buffer. */

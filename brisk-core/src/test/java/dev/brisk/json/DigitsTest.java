@@ -10,9 +10,31 @@ class DigitsTest {
   private static void check(long v) {
     String expected = Long.toString(v);
     assertEquals(expected.length(), Digits.count(v), expected);
-    byte[] b = new byte[25];
-    int end = Digits.write(v, Digits.count(v), b, 3);
+    byte[] b = new byte[30];
+    java.util.Arrays.fill(b, (byte) 'x');
+    int end = Digits.write(v, b, 3);
     assertEquals(expected, new String(b, 3, end - 3, StandardCharsets.US_ASCII));
+    assertEquals('x', b[2], "nothing written before the digits");
+    int room = 3 + Math.max(expected.length(), 8); // the documented room
+    for (int i = room; i < b.length; i++) {
+      assertEquals('x', b[i], "nothing written past the room, " + expected);
+    }
+  }
+
+  /** Every number of up to eight digits split into its digits, against division by ten. */
+  @Test
+  void everyEightDigitNumber() {
+    for (int v = 0; v < 100_000_000; v++) {
+      long d = Digits.digits8(v);
+      int rest = v;
+      for (int i = 7; i >= 0; i--) {
+        int digit = (int) (d >>> (i << 3)) & 0xFF;
+        if (digit != rest % 10) {
+          assertEquals(rest % 10, digit, "digit " + i + " of " + v);
+        }
+        rest /= 10;
+      }
+    }
   }
 
   @Test
