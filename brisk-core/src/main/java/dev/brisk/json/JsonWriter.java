@@ -976,11 +976,14 @@ public final class JsonWriter implements Closeable, Flushable {
     // written by a codec: 13-30 % faster, same-JVM A/B). A character Latin-1 lacks comes out of
     // the copy as '?', so a '?' is taken as itself only where the string has one.
     int i = 0;
-    byte[] latin1 = len <= MAX_CHARS && !escapeSlash ? StringBytes.latin1(s) : null;
-    if (latin1 == null && len <= MAX_CHARS && !escapeSlash && (len == 0 || s.charAt(0) <= 0xFF)) {
-      // (A string that starts with a character Latin-1 lacks, CJK text say, goes the character
-      // way at once: its Latin-1 bytes would be a slow copy full of '?'.)
-      latin1 = s.getBytes(StandardCharsets.ISO_8859_1);
+    byte[] latin1 = null;
+    if (len <= MAX_CHARS && !escapeSlash) {
+      latin1 = StringBytes.latin1(s);
+      if (latin1 == null && (len == 0 || s.charAt(0) <= 0xFF)) {
+        // (A string that starts with a character Latin-1 lacks, CJK text say, goes the character
+        // way at once: its Latin-1 bytes would be a slow copy full of '?'.)
+        latin1 = s.getBytes(StandardCharsets.ISO_8859_1);
+      }
     }
     if (latin1 != null) {
       int n = latin1.length; // shorter than len when a surrogate pair became one '?'
