@@ -75,12 +75,22 @@ public final class Main implements Runnable {
     System.exit(run(out, err, args));
   }
 
-  /** The version from the jar's manifest, or "development" when run from classes. */
+  /**
+   * The version from the jar's manifest ("development" when run from classes), the JDK, and
+   * whether the writer reads strings' own arrays: {@code java -jar brisk.jar} does, through the
+   * jar's {@code Add-Opens}; a class path without {@code --add-opens} does not.
+   */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
       String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"brisk " + (v == null ? "development" : v)};
+      return new String[] {
+        "brisk " + (v == null ? "development" : v),
+        "Java " + Runtime.version() + ", " + System.getProperty("java.vm.name"),
+        dev.brisk.json.JsonWriter.stringsFromOwnArrays()
+            ? "strings: written from their own arrays (java.lang is open to Brisk)"
+            : "strings: copied before writing (open java.lang to Brisk to write them faster: README, \"Faster strings\")"
+      };
     }
   }
 }

@@ -34,6 +34,18 @@ class CliTest {
   }
 
   @Test
+  void versionNamesTheJdkAndHowStringsAreWritten() {
+    Run r = brisk("--version");
+    assertEquals(0, r.code(), r.err());
+    String[] lines = r.out().split("\\R");
+    assertTrue(lines[0].startsWith("brisk "), r.out());
+    assertTrue(lines[1].startsWith("Java " + Runtime.version()), r.out());
+    // This JVM runs from classes, opened or not by the build's test options: the line follows it.
+    assertTrue(lines[2].startsWith(dev.brisk.json.JsonWriter.stringsFromOwnArrays()
+        ? "strings: written from their own arrays" : "strings: copied before writing"), r.out());
+  }
+
+  @Test
   void checkAcceptsValidFiles() throws IOException {
     Path doc = write("ok.json", "{\"users\":[{\"name\":\"a\",\"age\":3}]}\n");
     Path lines = write("ok.ndjson", "{\"a\":1}\n\n{\"a\":2}\r\n[3]");

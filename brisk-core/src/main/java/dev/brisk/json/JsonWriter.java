@@ -1197,6 +1197,17 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /**
+   * Whether writers in this JVM take a Latin-1 string's bytes from the string's own array, which
+   * they do where the application opens {@code java.lang} to Brisk ({@code --add-opens
+   * java.base/java.lang=ALL-UNNAMED}, or {@code Add-Opens: java.base/java.lang} in an executable
+   * jar's manifest), or from a copy, which they do otherwise. The bytes written are the same
+   * either way; only the speed differs. Fixed for the life of the JVM.
+   */
+  public static boolean stringsFromOwnArrays() {
+    return StringBytes.OPEN;
+  }
+
+  /**
    * Runs {@code body} on a compact writer that the calling thread keeps for the next call, and
    * returns the bytes it wrote: a document then allocates only its result, not a buffer grown
    * from nothing. A buffer grown past 1 MiB is not kept. Re-entrant: a call inside {@code body}

@@ -22,6 +22,7 @@ class StringBytesTest {
   void openExactlyWhenTheRunOpensJavaLang() {
     assertEquals(EXPECT_OPEN, StringBytes.OPEN,
         "StringBytes.OPEN in a run with brisk.test.stringsOpen=" + EXPECT_OPEN);
+    assertEquals(EXPECT_OPEN, JsonWriter.stringsFromOwnArrays(), "what JsonWriter tells its users");
   }
 
   @Test

@@ -1,0 +1,46 @@
+package dev.brisk.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@code brisk} jar as users run it, {@code java -jar brisk-cli/target/brisk.jar}: it starts and names its version,
+ * and its manifest's {@code Add-Opens} does open java.lang to Brisk, so the writer reads strings'
+ * own arrays. Runs after {@code package} (the surefire execution {@code packaged-jar} in the
+ * integration-test phase), not with the unit tests, which run before the jar exists.
+ */
+class PackagedJarTest {
+  static final Path JAR = Path.of("target", "brisk.jar");
+
+  @Test
+  void manifestNamesTheMainClassAndOpensJavaLang() throws IOException {
+    assertTrue(Files.isRegularFile(JAR), JAR.toAbsolutePath() + " is missing: run mvn package first");
+    try (JarFile jar = new JarFile(JAR.toFile())) {
+      var attributes = jar.getManifest().getMainAttributes();
+      assertEquals("dev.brisk.cli.Main", attributes.getValue("Main-Class"));
+      assertEquals("java.base/java.lang", attributes.getValue("Add-Opens"));
+    }
+  }
+
+  @Test
+  void javaDashJarWritesStringsFromTheirOwnArrays() throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process p = new ProcessBuilder(java.toString(), "-jar", JAR.toString(), "--version")
+        .redirectErrorStream(true)
+        .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "brisk --version did not end");
+    assertEquals(0, p.exitValue(), out);
+    assertTrue(out.startsWith("brisk " + System.getProperty("brisk.version") + "\n")
+        || out.startsWith("brisk " + System.getProperty("brisk.version") + "\r\n"), out);
+    assertTrue(out.contains("strings: written from their own arrays"), out);
+  }
+}
