@@ -3,6 +3,7 @@ package dev.brisk.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.brisk.json.Json;
 import java.io.IOException;
@@ -25,6 +26,34 @@ class CliTest {
     StringWriter err = new StringWriter();
     int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
     return new Run(code, out.toString(), err.toString());
+  }
+
+  /** Runs {@code brisk ARGS} as its own JVM, as the launcher does, and returns its exit code and output. */
+  static Run briskProcess(String... args) throws Exception {
+    return javaProcess(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()), args);
+  }
+
+  /**
+   * Runs this JDK's {@code java LAUNCH ARGS} (LAUNCH: {@code -cp ... Main}, or {@code -jar
+   * brisk.jar}) with its output in a file, so no pipe can fill, and returns its exit code and
+   * output; fails if it runs longer than five minutes.
+   */
+  static Run javaProcess(List<String> launch, String... args) throws Exception {
+    List<String> cmd = new java.util.ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(launch);
+    cmd.addAll(List.of(args));
+    Path log = Files.createTempFile("brisk-process", ".txt");
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      if (!p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)) {
+        p.destroyForcibly();
+        fail(String.join(" ", cmd) + " did not return");
+      }
+      return new Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8), "");
+    } finally {
+      Files.delete(log);
+    }
   }
 
   Path write(String name, String content) throws IOException {
@@ -352,7 +381,7 @@ class CliTest {
     assertTrue(r.out().contains(codec.toString()), r.out());
     assertTrue(Files.readString(codec).contains("switch (r.nameHash())"));
     javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
-    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+    java.util.List<String> args = new java.util.ArrayList<>(List.of(
         "-classpath", System.getProperty("java.class.path"), "-d", dir.resolve("classes").toString(), "-Xlint:all", "-Werror"));
     try (var files = Files.walk(out)) {
       files.filter(p -> p.toString().endsWith(".java")).forEach(p -> args.add(p.toString()));

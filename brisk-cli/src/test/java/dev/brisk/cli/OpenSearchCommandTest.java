@@ -10,14 +10,10 @@ import dev.brisk.json.JsonObject;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,21 +24,6 @@ class OpenSearchCommandTest {
 
   static int freePort() throws Exception {
     return dev.brisk.opensearch.OpenSearchFixture.freeLoopbackPort();
-  }
-
-  /** Runs {@code brisk ARGS} as its own JVM, as the launcher does, and returns its exit code and output. */
-  static CliTest.Run briskProcess(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-    cmd.addAll(List.of(args));
-    Path log = Files.createTempFile("brisk-process", ".txt");
-    try {
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-      assertTrue(p.waitFor(5, TimeUnit.MINUTES), "brisk " + String.join(" ", args) + " did not return");
-      return new CliTest.Run(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8), "");
-    } finally {
-      Files.delete(log);
-    }
   }
 
   @Test
@@ -56,7 +37,7 @@ class OpenSearchCommandTest {
       assertEquals(3, none.code(), none.out());
       assertTrue(none.out().contains("OpenSearch is not running (no server started by brisk opensearch start in "), none.out());
 
-      CliTest.Run started = briskProcess("opensearch", "start", "--dir", d, "--port", Integer.toString(port));
+      CliTest.Run started = CliTest.briskProcess("opensearch", "start", "--dir", d, "--port", Integer.toString(port));
       assertEquals(0, started.code(), started.out());
       assertTrue(started.out().contains("is running at " + uri + " (pid "), started.out());
       assertTrue(started.out().contains("stop: brisk opensearch stop --dir " + dir.toAbsolutePath()), started.out());

@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 
@@ -32,20 +31,10 @@ class PackagedJarTest {
 
   @Test
   void javaDashJarWritesStringsFromTheirOwnArrays() throws Exception {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p = new ProcessBuilder(java.toString(), "-jar", JAR.toString(), "--version")
-        .redirectErrorStream(true)
-        .start();
-    // Three short lines: they fit the pipe, so waiting before reading cannot block.
-    boolean ended = p.waitFor(60, TimeUnit.SECONDS);
-    if (!ended) {
-      p.destroyForcibly();
-    }
-    assertTrue(ended, "brisk --version did not end within 60 s");
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, p.exitValue(), out);
-    String[] lines = out.split("\\R");
-    assertEquals("brisk " + System.getProperty("brisk.version"), lines[0], out);
-    assertTrue(lines[2].startsWith("strings: written from their own arrays"), out);
+    CliTest.Run r = CliTest.javaProcess(List.of("-jar", JAR.toString()), "--version");
+    assertEquals(0, r.code(), r.out());
+    String[] lines = r.out().split("\\R");
+    assertEquals("brisk " + System.getProperty("brisk.version"), lines[0], r.out());
+    assertTrue(lines[2].startsWith("strings: written from their own arrays"), r.out());
   }
 }
