@@ -282,13 +282,9 @@ class CliTest {
       o.write("0]\n".getBytes(StandardCharsets.UTF_8));
     }
     Path out = dir.resolve("out.json");
-    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(javaBin, "-Xmx32m", "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "fmt", "--compact", in.toString(), "-o", out.toString())
-        .redirectErrorStream(true).start();
-    String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "fmt did not finish");
-    assertEquals(0, p.exitValue(), said);
+    Run r = javaProcess(List.of("-Xmx32m", "-cp", System.getProperty("java.class.path"), Main.class.getName()),
+        "fmt", "--compact", in.toString(), "-o", out.toString());
+    assertEquals(0, r.code(), r.out());
     assertEquals(-1, Files.mismatch(in, out), "the compact copy of a compact document is the document");
   }
 
