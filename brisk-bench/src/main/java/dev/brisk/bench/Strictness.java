@@ -1,0 +1,94 @@
+package dev.brisk.bench;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks, before a read benchmark measures anything, which libraries accept strings that RFC 8259
+ * does not allow: each case puts a few bad bytes at the start of the first user's {@code name} in
+ * an otherwise valid document. A library that accepts them does less work per string than one
+ * that checks; the report says which, so that a speed is never compared without it. Nothing is
+ * timed here.
+ */
+final class Strictness {
+  private Strictness() {}
+
+  /** Bad bytes for the start of a string, and what they are. */
+  record Case(String what, byte[] bytes) {}
+
+  static final List<Case> CASES = List.of(
+      new Case("raw control character U+0001", new byte[] {1}),
+      new Case("raw line feed", new byte[] {'\n'}),
+      new Case("byte 0xFF, never UTF-8", new byte[] {(byte) 0xFF}),
+      new Case("lead byte 0xC3 without its continuation", new byte[] {(byte) 0xC3}),
+      new Case("overlong '/' (C0 AF)", new byte[] {(byte) 0xC0, (byte) 0xAF}),
+      new Case("encoded surrogate U+D800 (ED A0 80)", new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}),
+      new Case("unknown escape \\x", new byte[] {'\\', 'x'}));
+
+  /** A library's read of a whole document; anything it throws means it rejected the document. */
+  interface Reader {
+    Object read(byte[] doc) throws Throwable;
+  }
+
+  /** {@code doc} with {@code bytes} put right after the opening quote of its first "name" value. */
+  static byte[] withName(byte[] doc, byte[] bytes) {
+    byte[] key = "\"name\":\"".getBytes(StandardCharsets.UTF_8);
+    int at = indexOf(doc, key);
+    if (at < 0) {
+      throw new IllegalArgumentException("the document has no \"name\" member");
+    }
+    int from = at + key.length;
+    byte[] out = new byte[doc.length + bytes.length];
+    System.arraycopy(doc, 0, out, 0, from);
+    System.arraycopy(bytes, 0, out, from, bytes.length);
+    System.arraycopy(doc, from, out, from + bytes.length, doc.length - from);
+    return out;
+  }
+
+  private static int indexOf(byte[] b, byte[] key) {
+    outer:
+    for (int i = 0; i + key.length <= b.length; i++) {
+      for (int j = 0; j < key.length; j++) {
+        if (b[i + j] != key[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  /**
+   * Null when {@code r} reads {@code doc} and rejects every case; otherwise what it got wrong: the
+   * valid document rejected, or the cases it accepted.
+   */
+  static String verdict(byte[] doc, Reader r) {
+    try {
+      r.read(doc);
+    } catch (Throwable t) {
+      return "rejects the valid document itself: " + t;
+    }
+    List<String> accepted = new ArrayList<>();
+    for (Case c : CASES) {
+      try {
+        r.read(withName(doc, c.bytes()));
+        accepted.add(c.what());
+      } catch (Throwable t) {
+        // rejected, as RFC 8259 asks
+      }
+    }
+    return accepted.isEmpty()
+        ? null
+        : "accepts " + accepted.size() + " of " + CASES.size() + ": " + String.join("; ", accepted);
+  }
+
+  /** Prints each library's verdict: {@code results} holds pairs of a library and its verdict. */
+  static void report(String what, List<String[]> results) {
+    StringBuilder b = new StringBuilder("\n[strictness: " + what + ", " + CASES.size() + " malformed strings]\n");
+    for (String[] r : results) {
+      b.append(String.format("  %-16s %s%n", r[0], r[1] == null ? "rejects all" : r[1]));
+    }
+    System.out.print(b);
+  }
+}
