@@ -55,10 +55,17 @@ public class JsonpTreeBenchmark extends BenchmarkDefaults {
     if (walk(read(brisk)) != walk(read(parsson))) {
       throw new IllegalStateException("the walks of the two trees differ");
     }
+    Strictness.report("JSON-P read " + in.size, java.util.List.of(
+        new String[] {"parsson", Strictness.verdict(document, doc -> read(parsson, doc))},
+        new String[] {"brisk", Strictness.verdict(document, doc -> read(brisk, doc))}));
   }
 
   JsonObject read(JsonProvider p) {
-    try (jakarta.json.JsonReader r = p.createReader(new ByteArrayInputStream(document))) {
+    return read(p, document);
+  }
+
+  static JsonObject read(JsonProvider p, byte[] doc) {
+    try (jakarta.json.JsonReader r = p.createReader(new ByteArrayInputStream(doc))) {
       return r.readObject();
     }
   }

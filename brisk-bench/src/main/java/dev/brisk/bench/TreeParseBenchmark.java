@@ -9,6 +9,7 @@ import jakarta.json.spi.JsonProvider;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Setup;
 
 /**
  * Parse a users document into each library's tree: Brisk {@code Json.parse}, Jackson {@code
@@ -21,6 +22,16 @@ import org.openjdk.jmh.annotations.Benchmark;
 public class TreeParseBenchmark extends BenchmarkDefaults {
   private final ObjectMapper jackson = new ObjectMapper();
   private final JsonProvider parsson = new org.eclipse.parsson.JsonProviderImpl();
+
+  /** Before measuring: which parsers accept the malformed strings of {@link Strictness}. */
+  @Setup
+  public void reportStrictness(Inputs in) {
+    Strictness.report("tree parse " + in.size, java.util.List.of(
+        new String[] {"brisk", Strictness.verdict(in.bytes, Json::parse)},
+        new String[] {"jackson", Strictness.verdict(in.bytes, jackson::readTree)},
+        new String[] {"parsson", Strictness.verdict(in.bytes, doc -> JsonpTreeBenchmark.read(parsson, doc))},
+        new String[] {"fastjson2", Strictness.verdict(in.bytes, JSON::parse)}));
+  }
 
   @Benchmark
   public JsonValue brisk(Inputs in) {

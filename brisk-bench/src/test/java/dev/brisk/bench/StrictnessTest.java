@@ -41,6 +41,12 @@ class StrictnessTest {
   }
 
   @Test
+  void briskJsonpProviderRejectsEveryCase() {
+    var provider = dev.brisk.jsonp.BriskJsonProvider.instance();
+    assertNull(Strictness.verdict(DOC, doc -> JsonpTreeBenchmark.read(provider, doc)));
+  }
+
+  @Test
   void aReaderThatAcceptsOrRejectsEverythingIsNamed() {
     String lax = Strictness.verdict(DOC, doc -> doc);
     assertTrue(lax.startsWith("accepts 7 of 7: raw control character U+0001; raw line feed;"), lax);
