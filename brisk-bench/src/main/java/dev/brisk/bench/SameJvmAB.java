@@ -38,7 +38,8 @@ import java.util.SplittableRandom;
  * messages through {@code BriskMixpanelSerializer.serializeArray}, to a String; {@code
  * jsonp-seed}: seed 000's parse of {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused;
  * {@code value-write-KIND}: {@code ValueWriteBenchmark.brisk}, 1000 values of its KIND, such as
- * {@code value-write-long}, SIZE unused);
+ * {@code value-write-long}, SIZE unused; {@code value-read-KIND}: {@code ValueReadBenchmark.brisk},
+ * the same for reading, such as {@code value-read-longAscii});
  * SIZE; the number of pairs; the slice in milliseconds. Not JMH, and not for figures against
  * peers: for deciding whether a change to Brisk is faster. Figures against peers come from JMH
  * runs.
@@ -52,7 +53,7 @@ public final class SameJvmAB {
   }
 
   /** The works {@link #op} knows. */
-  static final String WORKS = "users-write, users-read, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed, value-write-KIND";
+  static final String WORKS = "users-write, users-read, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed, value-write-KIND, value-read-KIND";
 
   /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
   static Op op(String classPath, String mode, int size) throws Throwable {
@@ -153,6 +154,15 @@ public final class SameJvmAB {
           bench.getMethod("setUp").invoke(b);
           MethodHandle h = lookup.findVirtual(bench, "brisk", MethodType.methodType(long.class)).bindTo(b);
           return () -> (long) h.invokeExact();
+        }
+        if (mode.startsWith("value-read-")) {
+          // ValueReadBenchmark.brisk on 1000 values of one kind (SIZE unused).
+          Class<?> bench = l.loadClass("dev.brisk.bench.ValueReadBenchmark");
+          Object b = bench.getConstructor().newInstance();
+          bench.getField("kind").set(b, mode.substring("value-read-".length()));
+          bench.getMethod("setUp").invoke(b);
+          MethodHandle h = lookup.findVirtual(bench, "brisk", MethodType.methodType(double.class)).bindTo(b);
+          return () -> (double) h.invokeExact();
         }
         throw new IllegalArgumentException("no such work: " + mode + " (" + WORKS + ")");
     }

@@ -47,6 +47,16 @@ class SameJvmABTest {
   }
 
   @Test
+  void aValueReadSumsWhatItRead() throws Throwable {
+    // The string kinds sum the strings' lengths, as ValueReadBenchmark's own check does.
+    ValueReadBenchmark b = new ValueReadBenchmark();
+    b.kind = "longAscii";
+    b.setUp();
+    assertEquals(b.expected, (double) SameJvmAB.op(CLASS_PATH, "value-read-longAscii", 0).run());
+    assertTrue(b.expected > 100_000, "1000 strings of over 100 characters");
+  }
+
+  @Test
   void aRunGivesATimeForEverySliceAndTheRatios() throws Throwable {
     SameJvmAB.Op a = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
     SameJvmAB.Op b = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
