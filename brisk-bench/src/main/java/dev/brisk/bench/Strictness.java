@@ -60,8 +60,9 @@ final class Strictness {
   }
 
   /**
-   * Null when {@code r} reads {@code doc} and rejects every case; otherwise what it got wrong: the
-   * valid document rejected, or the cases it accepted.
+   * Null when {@code r} reads {@code doc} and rejects every case with an exception; otherwise what
+   * it got wrong: the valid document rejected, the cases it accepted, or those it failed on with
+   * an Error.
    */
   static String verdict(byte[] doc, Reader r) {
     try {
@@ -70,17 +71,24 @@ final class Strictness {
       return "rejects the valid document itself: " + t;
     }
     List<String> accepted = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
     for (Case c : CASES) {
       try {
         r.read(withName(doc, c.bytes()));
         accepted.add(c.what());
-      } catch (Throwable t) {
+      } catch (Exception e) {
         // rejected, as RFC 8259 asks
+      } catch (Throwable t) { // an Error (stack overflow, out of memory) is no clear rejection
+        failed.add(c.what() + " (" + t + ")");
       }
     }
-    return accepted.isEmpty()
-        ? null
+    if (accepted.isEmpty() && failed.isEmpty()) {
+      return null;
+    }
+    String said = accepted.isEmpty()
+        ? ""
         : "accepts " + accepted.size() + " of " + CASES.size() + ": " + String.join("; ", accepted);
+    return failed.isEmpty() ? said : said + (said.isEmpty() ? "" : "; ") + "fails on " + String.join("; ", failed);
   }
 
   /** Prints each library's verdict: {@code results} holds pairs of a library and its verdict. */

@@ -54,5 +54,12 @@ class StrictnessTest {
       throw new IllegalStateException("no");
     });
     assertTrue(none.startsWith("rejects the valid document itself"), none);
+    String overflow = Strictness.verdict(DOC, doc -> {
+      if (doc.length != DOC.length) {
+        throw new StackOverflowError();
+      }
+      return doc;
+    });
+    assertTrue(overflow.startsWith("fails on raw control character U+0001 (java.lang.StackOverflowError)"), overflow);
   }
 }
