@@ -147,25 +147,27 @@ public final class SameJvmAB {
       }
       default:
         if (mode.startsWith("value-write-")) {
-          // ValueWriteBenchmark.brisk on 1000 values of one kind (SIZE unused).
-          Class<?> bench = l.loadClass("dev.brisk.bench.ValueWriteBenchmark");
-          Object b = bench.getConstructor().newInstance();
-          bench.getField("kind").set(b, mode.substring("value-write-".length()));
-          bench.getMethod("setUp").invoke(b);
-          MethodHandle h = lookup.findVirtual(bench, "brisk", MethodType.methodType(long.class)).bindTo(b);
-          return () -> (long) h.invokeExact();
+          return valueOp(l, "ValueWriteBenchmark", mode.substring("value-write-".length()));
         }
         if (mode.startsWith("value-read-")) {
-          // ValueReadBenchmark.brisk on 1000 values of one kind (SIZE unused).
-          Class<?> bench = l.loadClass("dev.brisk.bench.ValueReadBenchmark");
-          Object b = bench.getConstructor().newInstance();
-          bench.getField("kind").set(b, mode.substring("value-read-".length()));
-          bench.getMethod("setUp").invoke(b);
-          MethodHandle h = lookup.findVirtual(bench, "brisk", MethodType.methodType(double.class)).bindTo(b);
-          return () -> (double) h.invokeExact();
+          return valueOp(l, "ValueReadBenchmark", mode.substring("value-read-".length()));
         }
         throw new IllegalArgumentException("no such work: " + mode + " (" + WORKS + ")");
     }
+  }
+
+  /**
+   * {@code dev.brisk.bench.NAME.brisk} (ValueWriteBenchmark or ValueReadBenchmark) on 1000 values of
+   * {@code kind} (SIZE unused), set up.
+   */
+  private static Op valueOp(ClassLoader l, String name, String kind) throws Throwable {
+    Class<?> bench = l.loadClass("dev.brisk.bench." + name);
+    Object b = bench.getConstructor().newInstance();
+    bench.getField("kind").set(b, kind);
+    bench.getMethod("setUp").invoke(b);
+    MethodHandle brisk = MethodHandles.publicLookup().unreflect(bench.getMethod("brisk")).bindTo(b);
+    MethodHandle h = brisk.asType(MethodType.methodType(Object.class)); // boxed, as every Op's result
+    return () -> (Object) h.invokeExact();
   }
 
   /** A loader of {@code classPath} alone, above the platform's classes only. */

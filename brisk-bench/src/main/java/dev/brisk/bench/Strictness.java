@@ -33,30 +33,18 @@ final class Strictness {
 
   /** {@code doc} with {@code bytes} put right after the opening quote of its first "name" value. */
   static byte[] withName(byte[] doc, byte[] bytes) {
-    byte[] key = "\"name\":\"".getBytes(StandardCharsets.UTF_8);
-    int at = indexOf(doc, key);
+    String key = "\"name\":\"";
+    // Latin-1 gives one character per byte, so the string's index is the byte's.
+    int at = new String(doc, StandardCharsets.ISO_8859_1).indexOf(key);
     if (at < 0) {
       throw new IllegalArgumentException("the document has no \"name\" member");
     }
-    int from = at + key.length;
+    int from = at + key.length();
     byte[] out = new byte[doc.length + bytes.length];
     System.arraycopy(doc, 0, out, 0, from);
     System.arraycopy(bytes, 0, out, from, bytes.length);
     System.arraycopy(doc, from, out, from + bytes.length, doc.length - from);
     return out;
-  }
-
-  private static int indexOf(byte[] b, byte[] key) {
-    outer:
-    for (int i = 0; i + key.length <= b.length; i++) {
-      for (int j = 0; j < key.length; j++) {
-        if (b[i + j] != key[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    return -1;
   }
 
   /**

@@ -47,6 +47,14 @@ class SameJvmABTest {
   }
 
   @Test
+  void aValueWriteReturnsTheBytesItWrote() throws Throwable {
+    ValueWriteBenchmark b = new ValueWriteBenchmark();
+    b.kind = "long";
+    b.setUp();
+    assertEquals(b.brisk(), (long) SameJvmAB.op(CLASS_PATH, "value-write-long", 0).run());
+  }
+
+  @Test
   void aValueReadSumsWhatItRead() throws Throwable {
     // The string kinds sum the strings' lengths, as ValueReadBenchmark's own check does.
     ValueReadBenchmark b = new ValueReadBenchmark();

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The {@code brisk} jar as users run it, {@code java -jar brisk-cli/target/brisk.jar}: it starts
  * and names its version, and its manifest's {@code Add-Opens} does open java.lang to Brisk, so the
- * writer reads strings' own arrays. Runs after {@code package} (the surefire execution {@code packaged-jar} in the
- * integration-test phase), not with the unit tests, which run before the jar exists.
+ * writer reads strings' own arrays. Runs after {@code package} (the surefire execution {@code
+ * packaged-jar} in the integration-test phase), not with the unit tests, which run before the jar
+ * exists.
  */
 class PackagedJarTest {
   static final Path JAR = Path.of("target", "brisk.jar");
