@@ -1219,12 +1219,7 @@ public final class JsonWriter implements Closeable, Flushable {
 
   /** {@link #toBytes(java.util.function.Consumer)} with another depth limit (trees: any depth). */
   static byte[] toBytes(java.util.function.Consumer<? super JsonWriter> body, int maxDepth) {
-    JsonWriter[] slot = KEPT.get();
-    JsonWriter w = takeKept(slot, maxDepth);
-    body.accept(w);
-    byte[] out = w.toByteArray();
-    keep(slot, w);
-    return out;
+    return withKept(body, maxDepth, JsonWriter::toByteArray);
   }
 
   /**
@@ -1240,16 +1235,19 @@ public final class JsonWriter implements Closeable, Flushable {
 
   /** {@link #toText(java.util.function.Consumer)} with another depth limit (trees: any depth). */
   static String toText(java.util.function.Consumer<? super JsonWriter> body, int maxDepth) {
-    JsonWriter[] slot = KEPT.get();
-    JsonWriter w = takeKept(slot, maxDepth);
-    body.accept(w);
-    String out = w.toString();
-    keep(slot, w);
-    return out;
+    return withKept(body, maxDepth, JsonWriter::toString);
   }
 
-  /** The thread's kept writer, taken out of its slot while in use, or a new one. */
-  private static JsonWriter takeKept(JsonWriter[] slot, int maxDepth) {
+  /**
+   * Runs {@code body} on the thread's kept writer (taken out of its slot while in use, so that a
+   * call inside {@code body} makes a writer of its own), then returns what {@code result} makes
+   * of the writer and keeps it for the next call; drops it when {@code body} throws.
+   */
+  private static <R> R withKept(
+      java.util.function.Consumer<? super JsonWriter> body,
+      int maxDepth,
+      java.util.function.Function<JsonWriter, R> result) {
+    JsonWriter[] slot = KEPT.get();
     JsonWriter w = slot[0];
     slot[0] = null; // taken out while in use
     if (w == null) {
@@ -1257,14 +1255,12 @@ public final class JsonWriter implements Closeable, Flushable {
     } else if (w.maxDepth != maxDepth) {
       w.limitDepth(maxDepth);
     }
-    return w;
-  }
-
-  /** Puts {@code w} back in the thread's slot, emptied, for the next call. */
-  private static void keep(JsonWriter[] slot, JsonWriter w) {
+    body.accept(w);
+    R out = result.apply(w);
     w.reset();
     w.trimTo(MAX_KEPT_BUFFER);
     slot[0] = w;
+    return out;
   }
 
   private static final int MAX_KEPT_BUFFER = 1 << 20;
