@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,6 +96,9 @@ class CrashTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
         CrashTest.class.getName(), dir.toString()).redirectErrorStream(true).start();
+    // A child that stops printing would block readLine below forever: killed after two minutes,
+    // its output ends and the test fails with what it printed.
+    CompletableFuture.delayedExecutor(2, TimeUnit.MINUTES).execute(p::destroyForcibly);
     long delivered = 0;
     StringBuilder other = new StringBuilder();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -19,11 +20,23 @@ class QueueHeapTest {
   @Test
   void aQueueTheHeapCannotHoldIsRefusedWithWhatToChange() throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Xmx32m", "-cp", System.getProperty("java.class.path"),
-        QueueHeapTest.class.getName()).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process did not end: " + out);
-    assertEquals(0, p.exitValue(), out);
+    // Output to a file, read after the timed wait: a child that hangs fails the test in 60 s
+    // instead of blocking a read of its output forever.
+    Path log = Files.createTempFile("brisk-queue-heap", ".txt");
+    String out;
+    try {
+      Process p = new ProcessBuilder(java, "-Xmx32m", "-cp", System.getProperty("java.class.path"),
+          QueueHeapTest.class.getName()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      boolean ended = p.waitFor(60, TimeUnit.SECONDS);
+      if (!ended) {
+        p.destroyForcibly().waitFor();
+      }
+      out = Files.readString(log, StandardCharsets.UTF_8);
+      assertTrue(ended, "the process did not end in 60 s: " + out);
+      assertEquals(0, p.exitValue(), out);
+    } finally {
+      Files.delete(log);
+    }
     assertTrue(out.contains("refused: IllegalArgumentException: a queue of 16777216 events is an array of 16777216"
         + " slots (at least 64 MiB), which this JVM's heap (at most "), out);
     assertTrue(out.contains("could not hold: build the sink with a smaller queueCapacity, or give the JVM more heap (-Xmx)"), out);
