@@ -70,13 +70,14 @@ final class Strictness {
         failed.add(c.what() + " (" + t + ")");
       }
     }
-    if (accepted.isEmpty() && failed.isEmpty()) {
-      return null;
+    List<String> said = new ArrayList<>();
+    if (!accepted.isEmpty()) {
+      said.add("accepts " + accepted.size() + " of " + CASES.size() + ": " + String.join("; ", accepted));
     }
-    String said = accepted.isEmpty()
-        ? ""
-        : "accepts " + accepted.size() + " of " + CASES.size() + ": " + String.join("; ", accepted);
-    return failed.isEmpty() ? said : said + (said.isEmpty() ? "" : "; ") + "fails on " + String.join("; ", failed);
+    if (!failed.isEmpty()) {
+      said.add("fails on " + String.join("; ", failed));
+    }
+    return said.isEmpty() ? null : String.join("; ", said);
   }
 
   /** Prints each library's verdict: {@code results} holds pairs of a library and its verdict. */
