@@ -69,6 +69,10 @@ public final class Main implements Runnable {
     return BAD_INPUT;
   }
 
+  /**
+   * Runs the {@code brisk} command and exits with its code: 0 ok, 1 bad input, 2 usage, 3 delivery
+   * failed.
+   */
   public static void main(String[] args) {
     PrintWriter out = new PrintWriter(System.out, true);
     PrintWriter err = new PrintWriter(System.err, true);

@@ -91,6 +91,12 @@ public final class Json {
 
   // ---- instance ----
 
+  /**
+   * Reads one JSON value from UTF-8 bytes with this instance's limits and options; the tree does
+   * not refer to the array (see {@link #read(byte[], int, int)}).
+   *
+   * @throws JsonException when the bytes are malformed or break a limit, with where and what
+   */
   public JsonValue read(byte[] utf8) {
     return read(utf8, 0, utf8.length);
   }
@@ -126,10 +132,24 @@ public final class Json {
   /** The largest document {@link #read(byte[], int, int)} copies whole. */
   static final int COPY_ONCE_LIMIT = 1 << 20;
 
+  /**
+   * Reads one JSON value from text with this instance's limits and options. The text is encoded
+   * to UTF-8 once, and the tree's strings share that copy; a lone surrogate is read as its escape
+   * (see {@link #reader(String)}).
+   *
+   * @throws JsonException when the text is malformed or breaks a limit
+   */
   public JsonValue read(String json) {
     return readOwn(utf8(json));
   }
 
+  /**
+   * Reads one JSON value from a UTF-8 stream, incrementally, with this instance's limits and
+   * options (the tree is bounded by {@link JsonLimits#maxTreeLength()}), and closes the stream.
+   *
+   * @throws JsonException when the input is malformed or breaks a limit
+   * @throws java.io.UncheckedIOException when reading the stream fails
+   */
   public JsonValue read(InputStream utf8) {
     try (JsonReader r = reader(utf8)) {
       return readOne(r);
@@ -200,6 +220,12 @@ public final class Json {
     return reader(utf8, 0, utf8.length);
   }
 
+  /**
+   * A reader of {@code len} bytes of {@code utf8} from {@code off}, with this instance's limits and
+   * options. It reads the array in place: the array must not change while the reader is in use.
+   *
+   * @throws IndexOutOfBoundsException when {@code off} and {@code len} do not fit the array
+   */
   public JsonReader reader(byte[] utf8, int off, int len) {
     return new JsonReader(utf8, off, len, null, limits, flags, this);
   }
@@ -270,6 +296,10 @@ public final class Json {
     return new JsonReader(own, 0, own.length, null, limits, flags | OWN_INPUT, this);
   }
 
+  /**
+   * A reader of a UTF-8 stream, with this instance's limits and options, reading through a buffer
+   * of its own as it goes. Closing the reader closes the stream.
+   */
   public JsonReader reader(InputStream utf8) {
     return new JsonReader(null, 0, 0, Objects.requireNonNull(utf8, "stream"), limits, flags, null);
   }
@@ -287,6 +317,7 @@ public final class Json {
     return newWriter(Objects.requireNonNull(out, "out"), limits.maxDepth());
   }
 
+  /** The limits this instance's readers enforce ({@link JsonLimits#DEFAULTS} unless set). */
   public JsonLimits limits() {
     return limits;
   }
@@ -300,36 +331,61 @@ public final class Json {
 
     Builder() {}
 
+    /** All the limits at once, replacing any set before (default {@link JsonLimits#DEFAULTS}). */
     public Builder limits(JsonLimits limits) {
       this.limits = Objects.requireNonNull(limits, "limits");
       return this;
     }
 
+    /**
+     * The deepest nesting of arrays and objects read, and written by this instance's writers
+     * (default 1 000).
+     *
+     * @throws IllegalArgumentException when {@code v} is not positive
+     */
     public Builder maxDepth(int v) {
       limits = limits.withMaxDepth(v);
       return this;
     }
 
+    /**
+     * The most characters of one number (default 1 000): a longer one, whose conversion to a big
+     * number costs more than linear time, is an error.
+     *
+     * @throws IllegalArgumentException when {@code v} is not positive
+     */
     public Builder maxNumberLength(int v) {
       limits = limits.withMaxNumberLength(v);
       return this;
     }
 
+    /**
+     * The most UTF-8 bytes of one string value, as encoded in the input (default 20 000 000).
+     *
+     * @throws IllegalArgumentException when {@code v} is not positive
+     */
     public Builder maxStringLength(int v) {
       limits = limits.withMaxStringLength(v);
       return this;
     }
 
+    /**
+     * The most UTF-8 bytes of one member name, as encoded in the input (default 50 000).
+     *
+     * @throws IllegalArgumentException when {@code v} is not positive
+     */
     public Builder maxNameLength(int v) {
       limits = limits.withMaxNameLength(v);
       return this;
     }
 
+    /** The most bytes of input one reader reads; -1 (the default) for no limit. */
     public Builder maxDocumentLength(long v) {
       limits = limits.withMaxDocumentLength(v);
       return this;
     }
 
+    /** The most members of one object or elements of one array; -1 (the default) for no limit. */
     public Builder maxMembers(int v) {
       limits = limits.withMaxMembers(v);
       return this;
@@ -393,6 +449,7 @@ public final class Json {
       return this;
     }
 
+    /** A {@code Json} with what was set; the builder may go on and build others. */
     public Json build() {
       return new Json(limits, flags, rejectDuplicateNames, indent);
     }

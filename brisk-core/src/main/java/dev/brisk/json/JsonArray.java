@@ -17,6 +17,11 @@ public final class JsonArray extends JsonValue implements Iterable<JsonValue> {
     this.values = values;
   }
 
+  /**
+   * An array of {@code values}, in order; the array given is copied.
+   *
+   * @throws NullPointerException when an element is null (JSON null is {@link JsonNull#INSTANCE})
+   */
   public static JsonArray of(JsonValue... values) {
     JsonValue[] copy = values.clone();
     for (JsonValue v : copy) {
@@ -25,6 +30,7 @@ public final class JsonArray extends JsonValue implements Iterable<JsonValue> {
     return new JsonArray(copy);
   }
 
+  /** A builder of an array, empty. */
   public static Builder builder() {
     return new Builder();
   }
@@ -39,10 +45,12 @@ public final class JsonArray extends JsonValue implements Iterable<JsonValue> {
     return this;
   }
 
+  /** The number of elements. */
   public int size() {
     return values.length;
   }
 
+  /** Whether the array has no elements. */
   public boolean isEmpty() {
     return values.length == 0;
   }
@@ -89,6 +97,11 @@ public final class JsonArray extends JsonValue implements Iterable<JsonValue> {
 
     Builder() {}
 
+    /**
+     * Adds {@code v} as the next element.
+     *
+     * @throws NullPointerException when {@code v} is null (JSON null is {@link JsonNull#INSTANCE})
+     */
     public Builder add(JsonValue v) {
       Objects.requireNonNull(v, "value (use JsonNull.INSTANCE for null)");
       if (n == values.length) {
@@ -98,22 +111,31 @@ public final class JsonArray extends JsonValue implements Iterable<JsonValue> {
       return this;
     }
 
+    /** Adds a string element. @throws NullPointerException when {@code s} is null */
     public Builder add(String s) {
       return add(JsonString.of(s));
     }
 
+    /** Adds a number element. */
     public Builder add(long v) {
       return add(JsonNumber.of(v));
     }
 
+    /**
+     * Adds a number element, the shortest decimal that reads back to {@code v}.
+     *
+     * @throws JsonException for NaN and the infinities, which JSON cannot express
+     */
     public Builder add(double v) {
       return add(JsonNumber.of(v));
     }
 
+    /** Adds {@code true} or {@code false}. */
     public Builder add(boolean v) {
       return add(JsonBoolean.of(v));
     }
 
+    /** The array of the elements added so far; the builder may go on adding for another. */
     public JsonArray build() {
       return new JsonArray(Arrays.copyOf(values, n));
     }

@@ -5,7 +5,9 @@ package dev.brisk.json;
  * Immutable, so safe to share between threads.
  */
 public final class JsonBoolean extends JsonValue {
+  /** JSON {@code true}. */
   public static final JsonBoolean TRUE = new JsonBoolean(true);
+  /** JSON {@code false}. */
   public static final JsonBoolean FALSE = new JsonBoolean(false);
 
   private final boolean value;
@@ -15,6 +17,7 @@ public final class JsonBoolean extends JsonValue {
     this.value = value;
   }
 
+  /** {@link #TRUE} or {@link #FALSE}. */
   public static JsonBoolean of(boolean value) {
     return value ? TRUE : FALSE;
   }
@@ -29,6 +32,7 @@ public final class JsonBoolean extends JsonValue {
     return value;
   }
 
+  /** The value, as {@link #asBoolean()} gives it. */
   public boolean value() {
     return value;
   }

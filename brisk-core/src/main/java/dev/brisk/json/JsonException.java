@@ -52,11 +52,17 @@ public class JsonException extends RuntimeException {
     }
   }
 
+  /** What is wrong, without the position. */
   private final String reason;
+  /** The byte offset in the input where it went wrong, or -1 when written rather than read. */
   private final long offset;
+  /** The line (from 1) of {@link #offset}, or -1. */
   private final long line;
+  /** The column (from 1) of {@link #offset}, or -1. */
   private final long column;
+  /** The JSON path of the value, such as {@code $.users[3].name}. */
   private final String path;
+  /** The reader option that would accept the input, or null. */
   private final ReaderOption acceptedWith;
 
   /** An error with a known position in the input. */

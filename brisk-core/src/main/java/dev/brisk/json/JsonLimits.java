@@ -104,18 +104,22 @@ public final class JsonLimits {
     return value;
   }
 
+  /** The deepest nesting of arrays and objects (default 1 000). */
   public int maxDepth() {
     return maxDepth;
   }
 
+  /** The most characters of one number (default 1 000). */
   public int maxNumberLength() {
     return maxNumberLength;
   }
 
+  /** The most UTF-8 bytes of one string, as encoded in the input (default 20 000 000). */
   public int maxStringLength() {
     return maxStringLength;
   }
 
+  /** The most UTF-8 bytes of one member name, as encoded in the input (default 50 000). */
   public int maxNameLength() {
     return maxNameLength;
   }
@@ -138,18 +142,38 @@ public final class JsonLimits {
     return maxTreeLength;
   }
 
+  /**
+   * These limits with {@link #maxDepth()} set to {@code v}.
+   *
+   * @throws IllegalArgumentException when {@code v} is not positive
+   */
   public JsonLimits withMaxDepth(int v) {
     return with(d -> d.maxDepth = v);
   }
 
+  /**
+   * These limits with {@link #maxNumberLength()} set to {@code v}.
+   *
+   * @throws IllegalArgumentException when {@code v} is not positive
+   */
   public JsonLimits withMaxNumberLength(int v) {
     return with(d -> d.maxNumberLength = v);
   }
 
+  /**
+   * These limits with {@link #maxStringLength()} set to {@code v}.
+   *
+   * @throws IllegalArgumentException when {@code v} is not positive
+   */
   public JsonLimits withMaxStringLength(int v) {
     return with(d -> d.maxStringLength = v);
   }
 
+  /**
+   * These limits with {@link #maxNameLength()} set to {@code v}.
+   *
+   * @throws IllegalArgumentException when {@code v} is not positive
+   */
   public JsonLimits withMaxNameLength(int v) {
     return with(d -> d.maxNameLength = v);
   }

@@ -2,6 +2,7 @@ package dev.brisk.json;
 
 /** JSON {@code null}: the one instance {@link #INSTANCE}. Immutable, so safe to share between threads. */
 public final class JsonNull extends JsonValue {
+  /** JSON {@code null}, the only instance. */
   public static final JsonNull INSTANCE = new JsonNull();
 
   private JsonNull() {

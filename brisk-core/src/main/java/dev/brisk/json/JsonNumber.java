@@ -29,6 +29,7 @@ public abstract class JsonNumber extends JsonValue {
     }
   }
 
+  /** The number {@code value} (small ones are shared instances). */
   public static JsonNumber of(long value) {
     if (value >= -256 && value < 1024) {
       return SMALL[(int) value + 256];
@@ -50,10 +51,15 @@ public abstract class JsonNumber extends JsonValue {
     return new TextNumber(java.util.Arrays.copyOf(b, n));
   }
 
+  /**
+   * The number {@code value}, digit for digit as its {@code toString()} gives it (which may have
+   * an exponent, {@code 1E+3}): never rounded through a double.
+   */
   public static JsonNumber of(BigDecimal value) {
     return new TextNumber(value.toString().getBytes(StandardCharsets.US_ASCII));
   }
 
+  /** The number {@code value}, every digit of it. */
   public static JsonNumber of(BigInteger value) {
     return new TextNumber(value.toString().getBytes(StandardCharsets.US_ASCII));
   }

@@ -184,6 +184,7 @@ public final class JsonObject extends JsonValue {
     }
   }
 
+  /** A builder of an object, empty. */
   public static Builder builder() {
     return new Builder();
   }
@@ -198,10 +199,12 @@ public final class JsonObject extends JsonValue {
     return this;
   }
 
+  /** The number of members. */
   public int size() {
     return names.length;
   }
 
+  /** Whether the object has no members. */
   public boolean isEmpty() {
     return names.length == 0;
   }
@@ -243,6 +246,7 @@ public final class JsonObject extends JsonValue {
     return i < 0 ? null : values[i];
   }
 
+  /** Whether there is a member {@code name} (whose value may be JSON null). */
   public boolean has(String name) {
     return indexOf(name) >= 0;
   }
@@ -369,22 +373,37 @@ public final class JsonObject extends JsonValue {
       return this;
     }
 
+    /**
+     * Adds a string member, as {@link #put(String, JsonValue)} does.
+     *
+     * @throws NullPointerException when {@code value} is null (JSON null is {@link
+     *     JsonNull#INSTANCE})
+     */
     public Builder put(String name, String value) {
       return put(name, JsonString.of(value));
     }
 
+    /** Adds a number member, as {@link #put(String, JsonValue)} does. */
     public Builder put(String name, long value) {
       return put(name, JsonNumber.of(value));
     }
 
+    /**
+     * Adds a number member, the shortest decimal that reads back to {@code value}, as {@link
+     * #put(String, JsonValue)} does.
+     *
+     * @throws JsonException for NaN and the infinities, which JSON cannot express
+     */
     public Builder put(String name, double value) {
       return put(name, JsonNumber.of(value));
     }
 
+    /** Adds {@code true} or {@code false}, as {@link #put(String, JsonValue)} does. */
     public Builder put(String name, boolean value) {
       return put(name, JsonBoolean.of(value));
     }
 
+    /** The object of the members put so far; the builder may go on putting for another. */
     public JsonObject build() {
       return create(Arrays.copyOf(names, n), Arrays.copyOf(values, n), n, false);
     }

@@ -43,6 +43,12 @@ public final class JsonString extends JsonValue {
     this.escaped = escaped;
   }
 
+  /**
+   * The string {@code value}; written, it is escaped as JSON needs.
+   *
+   * @throws NullPointerException when {@code value} is null (JSON null is {@link
+   *     JsonNull#INSTANCE})
+   */
   public static JsonString of(String value) {
     return new JsonString(Objects.requireNonNull(value, "value"));
   }

@@ -23,16 +23,24 @@ public abstract class JsonValue {
 
   /** The kinds of JSON value. */
   public enum Type {
+    /** A {@link JsonObject}. */
     OBJECT,
+    /** A {@link JsonArray}. */
     ARRAY,
+    /** A {@link JsonString}. */
     STRING,
+    /** A {@link JsonNumber}. */
     NUMBER,
+    /** A {@link JsonBoolean}. */
     BOOLEAN,
+    /** {@link JsonNull#INSTANCE}. */
     NULL
   }
 
+  /** Which kind of value this is. */
   public abstract Type type();
 
+  /** Whether this is JSON {@code null}. */
   public final boolean isNull() {
     return type() == Type.NULL;
   }

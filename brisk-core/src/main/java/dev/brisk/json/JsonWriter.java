@@ -227,6 +227,12 @@ public final class JsonWriter implements Closeable, Flushable {
   // ---------------------------------------------------------------------------------------------
   // Structure
 
+  /**
+   * Begins an object, where a value may stand (after a name, in an array, at the top level).
+   *
+   * @throws JsonException when it would nest deeper than the writer's depth limit
+   * @throws IllegalStateException in an object where a name is due
+   */
   public JsonWriter beginObject() {
     if (depth + 1 == stack.length) {
       room(); // before anything is written: past maxDepth, the writer stays as it was
@@ -238,6 +244,11 @@ public final class JsonWriter implements Closeable, Flushable {
     return this;
   }
 
+  /**
+   * Ends the innermost object.
+   *
+   * @throws IllegalStateException when not in an object, or after a name whose value is missing
+   */
   public JsonWriter endObject() {
     byte s = stack[depth];
     if (s != S_OBJECT && s != S_OBJECT_EMPTY) {
@@ -253,6 +264,12 @@ public final class JsonWriter implements Closeable, Flushable {
     return this;
   }
 
+  /**
+   * Begins an array, where a value may stand.
+   *
+   * @throws JsonException when it would nest deeper than the writer's depth limit
+   * @throws IllegalStateException in an object where a name is due
+   */
   public JsonWriter beginArray() {
     if (depth + 1 == stack.length) {
       room(); // before anything is written: past maxDepth, the writer stays as it was
@@ -264,6 +281,7 @@ public final class JsonWriter implements Closeable, Flushable {
     return this;
   }
 
+  /** Ends the innermost array. @throws IllegalStateException when not in an array */
   public JsonWriter endArray() {
     byte s = stack[depth];
     if (s != S_ARRAY && s != S_ARRAY_EMPTY) {
@@ -717,6 +735,7 @@ public final class JsonWriter implements Closeable, Flushable {
     return this;
   }
 
+  /** Writes {@code true} or {@code false}. @throws IllegalStateException where a name is due */
   public JsonWriter value(boolean b) {
     beforeValue();
     ensure(5);
@@ -741,6 +760,7 @@ public final class JsonWriter implements Closeable, Flushable {
     return this;
   }
 
+  /** Writes {@code null}. @throws IllegalStateException where a name is due */
   public JsonWriter nullValue() {
     beforeValue();
     ensure(4);
@@ -757,6 +777,7 @@ public final class JsonWriter implements Closeable, Flushable {
     return this;
   }
 
+  /** Writes {@code v} in decimal. @throws IllegalStateException where a name is due */
   public JsonWriter value(long v) {
     beforeValue();
     ensure(20);

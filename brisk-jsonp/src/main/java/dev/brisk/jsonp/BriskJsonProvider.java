@@ -100,6 +100,10 @@ public final class BriskJsonProvider extends JsonProvider {
     return INSTANCE;
   }
 
+  /**
+   * For the ServiceLoader; callers who want no lookup use {@link #instance()}, a shared provider
+   * that behaves the same.
+   */
   public BriskJsonProvider() {}
 
   /** The config map read once: what each factory uses, and what it reports as in use. */

@@ -511,6 +511,7 @@ public final class OpenSearchBulkTransport implements Transport {
       return this;
     }
 
+    /** A transport with what was set; the builder may go on and build others. */
     public OpenSearchBulkTransport build() {
       return new OpenSearchBulkTransport(this);
     }

@@ -54,6 +54,10 @@ public final class CodecSupport {
   // -------------------------------------------------------------------------------------------
   // Strict conversions
 
+  /**
+   * The current token, a string of exactly one character, as a char; anything else is an error with
+   * the path.
+   */
   public static char readChar(JsonReader r) {
     if (r.token() != JsonToken.STRING) {
       throw expected(r, "a one-character string");
@@ -65,6 +69,10 @@ public final class CodecSupport {
     return s.charAt(0);
   }
 
+  /**
+   * The current number as a byte; a fraction or a value outside -128 to 127 is an error, never a
+   * wrap.
+   */
   public static byte readByte(JsonReader r) {
     int v = r.getInt();
     if (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE) {
@@ -73,6 +81,10 @@ public final class CodecSupport {
     return (byte) v;
   }
 
+  /**
+   * The current number as a short; a fraction or a value outside its range is an error, never a
+   * wrap.
+   */
   public static short readShort(JsonReader r) {
     int v = r.getInt();
     if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
@@ -96,6 +108,10 @@ public final class CodecSupport {
     return f;
   }
 
+  /**
+   * The current string as an ISO-8601 date ({@code 2024-05-17}); anything else is an error with the
+   * path.
+   */
   public static LocalDate readLocalDate(JsonReader r) {
     String s = text(r, "an ISO-8601 date string");
     try {
@@ -105,6 +121,7 @@ public final class CodecSupport {
     }
   }
 
+  /** The current string as an ISO-8601 local date-time; anything else is an error with the path. */
   public static LocalDateTime readLocalDateTime(JsonReader r) {
     String s = text(r, "an ISO-8601 date-time string");
     try {
@@ -115,6 +132,10 @@ public final class CodecSupport {
     }
   }
 
+  /**
+   * The current string as an ISO-8601 date-time with offset; anything else is an error with the
+   * path.
+   */
   public static OffsetDateTime readOffsetDateTime(JsonReader r) {
     String s = text(r, "an ISO-8601 date-time string with offset");
     try {
@@ -125,6 +146,9 @@ public final class CodecSupport {
     }
   }
 
+  /**
+   * The current string as an ISO-8601 date-time with zone; anything else is an error with the path.
+   */
   public static ZonedDateTime readZonedDateTime(JsonReader r) {
     String s = text(r, "an ISO-8601 date-time string with zone");
     try {
@@ -135,6 +159,7 @@ public final class CodecSupport {
     }
   }
 
+  /** The current string as a UUID in its canonical 36-character form; anything else is an error. */
   public static UUID readUuid(JsonReader r) {
     String s = text(r, "a UUID string");
     // UUID.fromString accepts short groups ("1-2-3-4-5"); only the canonical form is a UUID here.
@@ -155,6 +180,10 @@ public final class CodecSupport {
     return r.getString();
   }
 
+  /**
+   * The object at the current token, whole, as a core tree ({@code Map} fields); anything else is
+   * an error.
+   */
   public static JsonObject readJsonObject(JsonReader r) {
     if (r.token() != JsonToken.BEGIN_OBJECT) {
       throw expected(r, "an object");
@@ -206,6 +235,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Lenient mode: a boolean, or the string {@code "true"} or {@code "false"}. */
   public static boolean lenientBoolean(JsonReader r) {
     if (r.token() != JsonToken.STRING) {
       return r.getBoolean();
@@ -220,6 +250,7 @@ public final class CodecSupport {
     throw r.error("expected a boolean but found the string \"" + JsonException.excerpt(s) + "\"");
   }
 
+  /** Lenient mode: an int, or a string that holds exactly one (overflow is still an error). */
   public static int lenientInt(JsonReader r) {
     if (r.token() != JsonToken.STRING) {
       return r.getInt();
@@ -232,6 +263,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Lenient mode: a long, or a string that holds exactly one (overflow is still an error). */
   public static long lenientLong(JsonReader r) {
     if (r.token() != JsonToken.STRING) {
       return r.getLong();
@@ -244,6 +276,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Lenient mode: a byte, or a string that holds exactly one (out of range is still an error). */
   public static byte lenientByte(JsonReader r) {
     int v = lenientInt(r);
     if (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE) {
@@ -252,6 +285,7 @@ public final class CodecSupport {
     return (byte) v;
   }
 
+  /** Lenient mode: a short, or a string that holds exactly one (out of range is still an error). */
   public static short lenientShort(JsonReader r) {
     int v = lenientInt(r);
     if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
@@ -260,6 +294,7 @@ public final class CodecSupport {
     return (short) v;
   }
 
+  /** Lenient mode: a float, or a string that holds exactly one number. */
   public static float lenientFloat(JsonReader r) {
     if (r.token() != JsonToken.STRING) {
       return readFloat(r);
@@ -272,6 +307,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Lenient mode: a double, or a string that holds exactly one number. */
   public static double lenientDouble(JsonReader r) {
     if (r.token() != JsonToken.STRING) {
       return r.getDouble();
@@ -284,6 +320,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Lenient mode: an integer of any size, or a string that holds exactly one. */
   public static BigInteger lenientBigInteger(JsonReader r) {
     if (r.token() != JsonToken.STRING) {
       return r.getBigInteger();
@@ -296,6 +333,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Lenient mode: a decimal of any size, or a string that holds exactly one. */
   public static BigDecimal lenientBigDecimal(JsonReader r) {
     if (r.token() != JsonToken.STRING) {
       return r.getBigDecimal();
@@ -329,6 +367,7 @@ public final class CodecSupport {
   // -------------------------------------------------------------------------------------------
   // Writing
 
+  /** Writes {@code c} as a one-character string. */
   public static void writeChar(JsonWriter w, char c) {
     w.value(String.valueOf(c));
   }
@@ -338,6 +377,7 @@ public final class CodecSupport {
     w.value(f);
   }
 
+  /** Writes {@code v}, or {@code null} when it is null. */
   public static void writeBoxed(JsonWriter w, Boolean v) {
     if (v == null) {
       w.nullValue();
@@ -346,6 +386,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Writes {@code v} as a one-character string, or {@code null} when it is null. */
   public static void writeBoxed(JsonWriter w, Character v) {
     if (v == null) {
       w.nullValue();
@@ -354,6 +395,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Writes {@code v}, or {@code null} when it is null. */
   public static void writeBoxed(JsonWriter w, Byte v) {
     if (v == null) {
       w.nullValue();
@@ -362,6 +404,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Writes {@code v}, or {@code null} when it is null. */
   public static void writeBoxed(JsonWriter w, Short v) {
     if (v == null) {
       w.nullValue();
@@ -370,6 +413,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Writes {@code v}, or {@code null} when it is null. */
   public static void writeBoxed(JsonWriter w, Integer v) {
     if (v == null) {
       w.nullValue();
@@ -378,6 +422,7 @@ public final class CodecSupport {
     }
   }
 
+  /** Writes {@code v}, or {@code null} when it is null. */
   public static void writeBoxed(JsonWriter w, Long v) {
     if (v == null) {
       w.nullValue();
@@ -386,6 +431,10 @@ public final class CodecSupport {
     }
   }
 
+  /**
+   * Writes {@code v} as a decimal that reads back to the same float, or {@code null} when it is
+   * null.
+   */
   public static void writeBoxed(JsonWriter w, Float v) {
     if (v == null) {
       w.nullValue();
@@ -394,6 +443,10 @@ public final class CodecSupport {
     }
   }
 
+  /**
+   * Writes {@code v} as the shortest decimal that reads back to it, or {@code null} when it is
+   * null.
+   */
   public static void writeBoxed(JsonWriter w, Double v) {
     if (v == null) {
       w.nullValue();

@@ -21,6 +21,7 @@ public abstract class GeneratedCodec<T> implements Codec<T> {
   private final String typeName;
   private final Class<?> type;
 
+  /** For generated codecs: {@code typeName} in messages, {@code type} the class of the values. */
   protected GeneratedCodec(String typeName, Class<?> type) {
     this.typeName = typeName;
     this.type = type;

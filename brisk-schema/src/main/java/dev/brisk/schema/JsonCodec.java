@@ -46,6 +46,7 @@ public @interface JsonCodec {
   @Retention(RetentionPolicy.CLASS)
   @Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT})
   @interface Name {
+    /** The member name in JSON. */
     String value();
   }
 

@@ -93,6 +93,11 @@ public abstract class JsonRecord {
     return has(type.require(field));
   }
 
+  /**
+   * The named field's string.
+   *
+   * @throws IllegalStateException when it is absent, null or not a string
+   */
   public final String getString(String field) {
     return (String) typed(field, String.class, "string");
   }
@@ -138,10 +143,20 @@ public abstract class JsonRecord {
     return new ArithmeticException("field \"" + field + "\" of " + type.name() + " is " + value + ", not " + what);
   }
 
+  /**
+   * The named field's number as a double.
+   *
+   * @throws IllegalStateException when it is absent, null or not a number
+   */
   public final double getDouble(String field) {
     return ((Number) typed(field, Number.class, "number")).doubleValue();
   }
 
+  /**
+   * The named field's boolean.
+   *
+   * @throws IllegalStateException when it is absent, null or not a boolean
+   */
   public final boolean getBoolean(String field) {
     return (Boolean) typed(field, Boolean.class, "boolean");
   }

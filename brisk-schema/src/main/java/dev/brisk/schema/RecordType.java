@@ -16,6 +16,9 @@ public final class RecordType {
   private final Map<String, Integer> index;
   private volatile Codec<JsonRecord> codec; // set once by the SchemaSet that compiled the class
 
+  /**
+   * The type of schema {@code name} with {@code fields} in declared order (the array is copied).
+   */
   public RecordType(String name, String[] fields) {
     this.name = name;
     this.fields = fields.clone();

@@ -11,6 +11,7 @@ public class SchemaException extends IllegalArgumentException {
   private final int column;
   private final String reason;
 
+  /** A fault at {@code line} and {@code column} (both from 1) of the schema text. */
   public SchemaException(String reason, int line, int column) {
     super("line " + line + ", column " + column + ": " + reason);
     this.line = line;
@@ -18,6 +19,10 @@ public class SchemaException extends IllegalArgumentException {
     this.reason = reason;
   }
 
+  /**
+   * A fault that is not at a place in the text (a class the generator cannot handle, a failed
+   * compile).
+   */
   public SchemaException(String message, Throwable cause) {
     super(message, cause);
     this.line = 0;

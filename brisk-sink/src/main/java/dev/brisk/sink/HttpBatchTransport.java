@@ -172,6 +172,7 @@ public final class HttpBatchTransport implements Transport {
       return this;
     }
 
+    /** A transport with what was set; the builder may go on and build others. */
     public HttpBatchTransport build() {
       return new HttpBatchTransport(this);
     }

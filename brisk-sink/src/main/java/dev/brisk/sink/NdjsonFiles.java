@@ -40,6 +40,7 @@ public final class NdjsonFiles {
       this.file = file;
     }
 
+    /** The file scanned. */
     public Path file() {
       return file;
     }

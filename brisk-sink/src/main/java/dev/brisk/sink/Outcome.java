@@ -210,6 +210,7 @@ public final class Outcome {
       return this;
     }
 
+    /** The outcome of the batch, event by event as marked (unmarked events delivered). */
     public Outcome build() {
       return new Outcome(DELIVERED, states.clone(), reasons.clone(), null, 0);
     }

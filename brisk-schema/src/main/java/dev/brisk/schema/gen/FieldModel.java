@@ -44,26 +44,34 @@ public final class FieldModel {
     return new String(name.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8).equals(name);
   }
 
+  /** The member name in JSON. */
   public String jsonName() {
     return jsonName;
   }
 
+  /** The Java identifier the generated code uses for the field. */
   public String javaName() {
     return javaName;
   }
 
+  /** The field's type. */
   public TypeRef type() {
     return type;
   }
 
+  /** Whether a document without the field, or with null for it, is an error. */
   public boolean required() {
     return required;
   }
 
+  /** The Java expression that reads the field from the value {@code v}. */
   public String getter() {
     return getter;
   }
 
+  /**
+   * The statement template that sets the field on {@code v}, or null when the constructor takes it.
+   */
   public String setter() {
     return setter;
   }

@@ -24,7 +24,9 @@ public final class TypeModel {
 
   /** What the codec does with a member the type does not declare. */
   public enum Unknown {
+    /** Skip it (the default). */
     SKIP,
+    /** Fail with a {@code JsonException} that names it and its path. */
     REJECT,
     /** Keep it, as a tree, in a {@code Map<String, JsonValue>} of the value. */
     CAPTURE
@@ -81,6 +83,7 @@ public final class TypeModel {
     }
   }
 
+  /** The package of the codec, and of a generated value class. */
   public String packageName() {
     return packageName;
   }
@@ -90,6 +93,7 @@ public final class TypeModel {
     return valueClass;
   }
 
+  /** The codec class's simple name. */
   public String codecClass() {
     return codecClass;
   }
@@ -99,30 +103,40 @@ public final class TypeModel {
     return packageName.isEmpty() ? codecClass : packageName + "." + codecClass;
   }
 
+  /** The type's name in messages and in the schema text. */
   public String schemaName() {
     return schemaName;
   }
 
+  /** The fields in declared order, the order written and first expected when read. */
   public List<FieldModel> fields() {
     return fields;
   }
 
+  /** How the codec makes a value. */
   public Creation creation() {
     return creation;
   }
 
+  /**
+   * For {@link Creation#CONSTRUCTOR}, the fields' Java names in the constructor's order; else
+   * empty.
+   */
   public List<String> constructorOrder() {
     return constructorOrder;
   }
 
+  /** What the codec does with members the type does not declare. */
   public Unknown unknown() {
     return unknown;
   }
 
+  /** For {@link Unknown#CAPTURE}, the field that keeps unknown members; otherwise null. */
   public FieldModel extra() {
     return extra;
   }
 
+  /** Whether numbers and booleans written as strings are accepted ({@code "1"} for an int). */
   public boolean lenient() {
     return lenient;
   }

@@ -14,34 +14,55 @@ public final class TypeRef {
 
   /** What a value of the type is. */
   public enum Kind {
+    /** A JSON string, as a {@code String}. */
     STRING("java.lang.String", null, "a string"),
+    /** A JSON string of one character, as a {@code char}. */
     CHAR("char", "java.lang.Character", "a one-character string"),
+    /** {@code true} or {@code false}. */
     BOOLEAN("boolean", "java.lang.Boolean", "a boolean"),
+    /** An integer from -128 to 127. */
     BYTE("byte", "java.lang.Byte", "a byte (integer from -128 to 127)"),
+    /** An integer from -32768 to 32767. */
     SHORT("short", "java.lang.Short", "a short (integer from -32768 to 32767)"),
+    /** An integer in the range of {@code int}. */
     INT("int", "java.lang.Integer", "an int"),
+    /** An integer in the range of {@code long}. */
     LONG("long", "java.lang.Long", "a long"),
+    /** A number, as the nearest {@code float}. */
     FLOAT("float", "java.lang.Float", "a float"),
+    /** A number, as the nearest {@code double}. */
     DOUBLE("double", "java.lang.Double", "a double"),
+    /** An integer of any size. */
     BIG_INTEGER("java.math.BigInteger", null, "an integer"),
+    /** A number of any size and precision, digit for digit. */
     BIG_DECIMAL("java.math.BigDecimal", null, "a number"),
+    /** An ISO-8601 date string. */
     LOCAL_DATE("java.time.LocalDate", null, "an ISO-8601 date string"),
+    /** An ISO-8601 local date-time string. */
     LOCAL_DATE_TIME("java.time.LocalDateTime", null, "an ISO-8601 date-time string"),
+    /** An ISO-8601 date-time string with an offset. */
     OFFSET_DATE_TIME("java.time.OffsetDateTime", null, "an ISO-8601 date-time string with offset"),
+    /** An ISO-8601 date-time string with a zone. */
     ZONED_DATE_TIME("java.time.ZonedDateTime", null, "an ISO-8601 date-time string with zone"),
+    /** A UUID string in its canonical form. */
     UUID("java.util.UUID", null, "a UUID string"),
     /** Any JSON value, as the core tree. */
     ANY("dev.brisk.json.JsonValue", null, "any JSON value"),
     /** Any JSON object, as the core tree. */
     JSON_OBJECT("dev.brisk.json.JsonObject", null, "an object"),
+    /** An enum, as a string naming one of its constants. */
     ENUM(null, null, "a string naming a constant"),
     /** A nested type with a codec of its own. */
     OBJECT(null, null, "an object"),
+    /** A Java array of the element type, as a JSON array. */
     ARRAY(null, null, "an array"),
+    /** A {@code List} of the element type, as a JSON array. */
     LIST("java.util.List", null, "an array"),
+    /** A {@code Set} of the element type, as a JSON array. */
     SET("java.util.Set", null, "an array"),
     /** An object with string keys and values of the element type. */
     MAP("java.util.Map", null, "an object"),
+    /** An {@code Optional} of the element type: the value, or absent or null when empty. */
     OPTIONAL("java.util.Optional", null, null);
 
     final String javaName;
@@ -105,14 +126,17 @@ public final class TypeRef {
     return new TypeRef(Kind.ENUM, false, null, className, null);
   }
 
+  /** A Java array of {@code element} ({@code int[]}, {@code String[][]}). */
   public static TypeRef arrayOf(TypeRef element) {
     return new TypeRef(Kind.ARRAY, false, element, null, null);
   }
 
+  /** A {@code List} of {@code element}, which must not be primitive. */
   public static TypeRef listOf(TypeRef element) {
     return new TypeRef(Kind.LIST, false, requireReference(element), null, null);
   }
 
+  /** A {@code Set} of {@code element}, which must not be primitive. */
   public static TypeRef setOf(TypeRef element) {
     return new TypeRef(Kind.SET, false, requireReference(element), null, null);
   }
@@ -122,6 +146,7 @@ public final class TypeRef {
     return new TypeRef(Kind.MAP, false, requireReference(value), null, null);
   }
 
+  /** An {@code Optional} of {@code element}, which must not be primitive. */
   public static TypeRef optionalOf(TypeRef element) {
     return new TypeRef(Kind.OPTIONAL, false, requireReference(element), null, null);
   }
@@ -133,6 +158,7 @@ public final class TypeRef {
     return t;
   }
 
+  /** What a value of this type is. */
   public Kind kind() {
     return kind;
   }
