@@ -1,0 +1,139 @@
+package dev.brisk.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every public and protected element of every module's main sources has Javadoc, and the Javadoc
+ * is well formed: javac's doclint (the checks javadoc makes, {@code -Xdoclint:all/protected}) over
+ * the sources of all modules but the benchmarks and the jcstress harness, which are not API. It
+ * lives here because brisk-cli is the module whose class path holds every other module and their
+ * dependencies, which the sources need to compile.
+ *
+ * <p>A missing {@code @param}, {@code @return} or {@code @throws} tag is allowed: the house style
+ * says what a method takes and gives in its sentence ("The current number as a byte; ..."). An
+ * element with no comment at all, a link to nothing, or malformed HTML fails, with where.
+ */
+class ApiDocsTest {
+  /** Sibling folders with sources that are not API. */
+  private static final Set<String> NOT_API = Set.of("brisk-bench", "brisk-sink-stress");
+
+  @Test
+  void everyModulesPublicApiHasWellFormedJavadoc() throws IOException {
+    Path root = Path.of("").toAbsolutePath().getParent(); // tests run in brisk-cli
+    List<Path> modules;
+    try (Stream<Path> s = Files.list(root)) {
+      modules = s.filter(d -> d.getFileName().toString().startsWith("brisk-"))
+          .filter(d -> !NOT_API.contains(d.getFileName().toString()))
+          .filter(d -> Files.isDirectory(d.resolve("src/main/java")))
+          .sorted()
+          .collect(Collectors.toList());
+    }
+    List<String> names = modules.stream().map(d -> d.getFileName().toString()).collect(Collectors.toList());
+    assertTrue(names.containsAll(List.of("brisk-core", "brisk-jsonp", "brisk-schema", "brisk-sink", "brisk-cli")),
+        "the modules were not found beside brisk-cli: " + names);
+    List<Path> sources = new ArrayList<>();
+    for (Path m : modules) {
+      sources.addAll(javaFiles(m.resolve("src/main/java")));
+    }
+    List<String> faults = docFaults(sources);
+    assertEquals(List.of(), faults, faults.size() + " Javadoc faults in " + names);
+  }
+
+  @Test
+  void theCheckReportsAMissingCommentAndALinkToNothingButNotAMissingParamTag(@TempDir Path dir)
+      throws IOException {
+    Path file = dir.resolve("p/Sample.java");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, String.join("\n",
+        "package p;",
+        "",
+        "/** A sample. */",
+        "public class Sample {",
+        "  public void bare() {}",
+        "",
+        "  /** Links to {@link Nowhere}. */",
+        "  public void broken() {}",
+        "",
+        "  /** Twice {@code x}, said in prose. */",
+        "  public int twice(int x) {",
+        "    return 2 * x;",
+        "  }",
+        "",
+        "  void packagePrivateNeedsNone() {}",
+        "}",
+        ""));
+    List<String> faults = docFaults(List.of(file));
+    assertEquals(2, faults.size(), faults.toString());
+    assertTrue(faults.get(0).endsWith("Sample.java:5: no comment"), faults.get(0));
+    assertTrue(faults.get(1).contains("Sample.java:7: reference not found"), faults.get(1));
+  }
+
+  /**
+   * What doclint finds in {@code sources}, compiled against this test's class path, as
+   * "file:line: message", leaving out missing {@code @param}, {@code @return} and {@code @throws}.
+   */
+  static List<String> docFaults(List<Path> sources) throws IOException {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    DiagnosticCollector<JavaFileObject> found = new DiagnosticCollector<>();
+    Path classes = Files.createTempDirectory("api-docs");
+    try (StandardJavaFileManager files = javac.getStandardFileManager(found, Locale.ROOT, StandardCharsets.UTF_8)) {
+      List<String> options = List.of(
+          "-Xdoclint:all/protected", "-proc:none", "-Xmaxwarns", "100000", "-Xmaxerrs", "100000",
+          "-classpath", System.getProperty("java.class.path"), "-d", classes.toString());
+      javac.getTask(null, files, found, options, null, files.getJavaFileObjectsFromPaths(sources)).call();
+    } finally {
+      deleteTree(classes);
+    }
+    List<String> faults = new ArrayList<>();
+    for (Diagnostic<? extends JavaFileObject> d : found.getDiagnostics()) {
+      String message = d.getMessage(Locale.ROOT);
+      boolean fault = d.getKind() == Diagnostic.Kind.ERROR || d.getKind() == Diagnostic.Kind.WARNING
+          || d.getKind() == Diagnostic.Kind.MANDATORY_WARNING;
+      if (fault && !message.startsWith("no @param") && !message.startsWith("no @return")
+          && !message.startsWith("no @throws")) {
+        String where = d.getSource() == null ? "" : Path.of(d.getSource().toUri()) + ":" + d.getLineNumber() + ": ";
+        faults.add(where + message);
+      }
+    }
+    return faults;
+  }
+
+  private static List<Path> javaFiles(Path dir) throws IOException {
+    try (Stream<Path> s = Files.walk(dir)) {
+      return s.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> s = Files.walk(dir)) {
+      s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
+        try {
+          Files.delete(p);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    }
+  }
+}
