@@ -1,0 +1,43 @@
+package dev.brisk.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link DamageCampaign} in the build: a few thousand damaged users documents read every way
+ * Brisk has, which must agree; and the campaign does report a way that is wrong on purpose.
+ */
+class DamageCampaignTest {
+  @Test
+  void everyWayOfReadingAgreesOnDamagedDocuments() {
+    DamageCampaign.Report report = DamageCampaign.run(4000, 2026, DamageCampaign.Ways.brisk());
+    assertEquals(0, report.problemCount(), report.toString());
+    // The damage leaves enough documents whole for the value comparisons to run, and not all.
+    assertTrue(report.codecAccepted > 400 && report.treeAccepted < report.documents, report.toString());
+  }
+
+  @Test
+  void aCodecThatAcceptsDamageIsReported() {
+    DamageCampaign.Ways brisk = DamageCampaign.Ways.brisk();
+    byte[] valid = Users.document(1, 500);
+    DamageCampaign.Ways lax = new DamageCampaign.Ways(
+        brisk.tree(), doc -> brisk.codec().read(valid), brisk.codecFromStream(), brisk.codecWrite(),
+        brisk.schemaCodec(), brisk.jsonp());
+    DamageCampaign.Report report = DamageCampaign.run(300, 5, lax);
+    assertTrue(report.problems.getOrDefault("the codec accepts what the tree parser rejects", 0) > 0, report.toString());
+  }
+
+  @Test
+  void aReaderThatThrowsAnythingButJsonExceptionIsReported() {
+    DamageCampaign.Ways brisk = DamageCampaign.Ways.brisk();
+    DamageCampaign.Ways throwing = new DamageCampaign.Ways(
+        brisk.tree(), brisk.codec(), brisk.codecFromStream(), brisk.codecWrite(), brisk.schemaCodec(),
+        doc -> {
+          throw new ArrayIndexOutOfBoundsException(doc.length);
+        });
+    DamageCampaign.Report report = DamageCampaign.run(50, 5, throwing);
+    assertEquals(50, report.problems.get("not a JsonException"), report.toString());
+  }
+}
