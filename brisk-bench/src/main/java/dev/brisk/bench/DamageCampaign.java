@@ -79,7 +79,7 @@ public final class DamageCampaign {
           doc -> Json.parse(schema.write(schema.read(doc))), // compared as the JSON it writes
           doc -> {
             try (jakarta.json.JsonReader r = provider.createReader(new ByteArrayInputStream(doc))) {
-              return r.read();
+              return r.readValue(); // read() answers only objects and arrays, as JSON-P says
             }
           });
     }
