@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>A missing {@code @param}, {@code @return} or {@code @throws} tag is allowed: the house style
  * says what a method takes and gives in its sentence ("The current number as a byte; ..."). An
- * element with no comment at all, a link to nothing, or malformed HTML fails, with where.
+ * element with no comment at all, a link to nothing, or malformed HTML fails, with where; so does
+ * a package without a {@code package-info.java} to say what it is for.
  */
 class ApiDocsTest {
   /** Sibling folders with sources that are not API. */
@@ -56,7 +57,11 @@ class ApiDocsTest {
     for (Path m : modules) {
       sources.addAll(javaFiles(m.resolve("src/main/java")));
     }
-    List<String> faults = docFaults(sources);
+    List<String> faults = new ArrayList<>();
+    sources.stream().map(Path::getParent).distinct().sorted()
+        .filter(dir -> !Files.exists(dir.resolve("package-info.java")))
+        .forEach(dir -> faults.add(dir + ": no package-info.java"));
+    faults.addAll(docFaults(sources));
     assertEquals(List.of(), faults, faults.size() + " Javadoc faults in " + names);
   }
 
