@@ -28,6 +28,9 @@ public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** For picocli, which makes the command; {@link #main} runs it. */
+  public Main() {}
+
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getErr());

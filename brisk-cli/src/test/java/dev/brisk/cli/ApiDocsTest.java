@@ -85,6 +85,9 @@ class ApiDocsTest {
         "    return 2 * x;",
         "  }",
         "",
+        "  /** A sample, by hand (newer javac's doclint also wants the constructor documented). */",
+        "  public Sample() {}",
+        "",
         "  void packagePrivateNeedsNone() {}",
         "}",
         ""));

@@ -178,17 +178,29 @@ public final class JsonLimits {
     return with(d -> d.maxNameLength = v);
   }
 
-  /** @param v the most bytes of input, or -1 for no limit */
+  /**
+   * These limits with {@link #maxDocumentLength()} set to {@code v}.
+   *
+   * @param v the most bytes of input, or -1 for no limit
+   */
   public JsonLimits withMaxDocumentLength(long v) {
     return with(d -> d.maxDocumentLength = v);
   }
 
-  /** @param v the most bytes of stream input one tree or codec value may span, or -1 for no limit */
+  /**
+   * These limits with {@link #maxTreeLength()} set to {@code v}.
+   *
+   * @param v the most bytes of stream input one tree or codec value may span, or -1 for no limit
+   */
   public JsonLimits withMaxTreeLength(long v) {
     return with(d -> d.maxTreeLength = v);
   }
 
-  /** @param v the most members of one object or elements of one array, or -1 for no limit */
+  /**
+   * These limits with {@link #maxMembers()} set to {@code v}.
+   *
+   * @param v the most members of one object or elements of one array, or -1 for no limit
+   */
   public JsonLimits withMaxMembers(int v) {
     return with(d -> d.maxMembers = v);
   }

@@ -18,6 +18,9 @@ import org.json.JSONObject;
  * JsonWriter#toText}), and decodes them once for it.)
  */
 public final class BriskMixpanelSerializer implements JsonSerializer {
+  /** A serializer; one may serve every {@code MixpanelAPI} of the application. */
+  public BriskMixpanelSerializer() {}
+
   @Override
   public String serializeArray(List<JSONObject> messages) {
     return JsonWriter.toText(w -> {

@@ -34,7 +34,11 @@ public abstract class HttpTransportBuilder<B extends HttpTransportBuilder<B>> {
   private HttpClient client;
   private final List<String> headers = new ArrayList<>();
 
-  /** @param defaultTimeout the answer timeout until {@link #timeout} says otherwise */
+  /**
+   * A builder whose transports wait {@code defaultTimeout} for an answer unless told otherwise.
+   *
+   * @param defaultTimeout the answer timeout until {@link #timeout} says otherwise
+   */
   protected HttpTransportBuilder(Duration defaultTimeout) {
     this.timeout = Objects.requireNonNull(defaultTimeout, "defaultTimeout");
   }

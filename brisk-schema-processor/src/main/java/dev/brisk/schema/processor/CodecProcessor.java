@@ -52,6 +52,9 @@ public final class CodecProcessor extends AbstractProcessor {
   private final CodecGenerator generator = new CodecGenerator();
   private final Set<String> generated = new LinkedHashSet<>();
 
+  /** For the compiler, which finds the processor through {@code META-INF/services}. */
+  public CodecProcessor() {}
+
   @Override
   public Set<String> getSupportedAnnotationTypes() {
     return Set.of(

@@ -16,6 +16,8 @@ public final class FieldModel {
   private final String setter;
 
   /**
+   * A field of the model.
+   *
    * @param jsonName the member name in JSON
    * @param javaName a Java identifier for the field: the generated code's local variable
    * @param type the field's type

@@ -44,6 +44,9 @@ public final class TypeModel {
   private final boolean lenient;
 
   /**
+   * A type of the model. To capture unknown members it needs a field to keep them in ({@code
+   * extra}), unless its value class is a generated record, which keeps them itself.
+   *
    * @param packageName the package of the codec (and of a generated value class)
    * @param valueClass the value class, fully qualified, or for {@link Creation#RECORD} its simple
    *     name in {@code packageName}
