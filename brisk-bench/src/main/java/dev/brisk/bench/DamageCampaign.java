@@ -16,10 +16,12 @@ import dev.brisk.schema.Schemas;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * A differential campaign over damaged users documents: each document, damaged in one to three
@@ -64,8 +66,8 @@ public final class DamageCampaign {
    * The ways compared, and how the codec's value is written back for comparing (the schema
    * codec's way answers with that JSON already); a test swaps one for a reader wrong on purpose.
    */
-  record Ways(Way tree, Way codec, Way codecFromStream, java.util.function.Function<Object, byte[]> codecWrite,
-      Way schemaCodec, Way jsonp) {
+  record Ways(Way tree, Way codec, Way codecFromStream, Function<Object, byte[]> codecWrite, Way schemaCodec,
+      Way jsonp) {
     /** Brisk's own ways, over the benchmarks' users codecs. */
     static Ways brisk() {
       Codec<Users> codec = Codecs.get(Users.class);
@@ -267,12 +269,12 @@ public final class DamageCampaign {
           doc = splice(doc, at, at, new byte[] {SPECIAL[r.nextInt(SPECIAL.length)]});
           break;
         case 4:
-          doc = java.util.Arrays.copyOf(doc, at);
+          doc = Arrays.copyOf(doc, at);
           break;
         case 5: { // a slice of up to 40 bytes repeated somewhere
           int len = r.nextInt(1, Math.min(40, doc.length - at) + 1);
           int to = r.nextInt(doc.length + 1);
-          doc = splice(doc, to, to, java.util.Arrays.copyOfRange(doc, at, at + len));
+          doc = splice(doc, to, to, Arrays.copyOfRange(doc, at, at + len));
           break;
         }
         case 6:

@@ -62,7 +62,10 @@ public final class TypeRef {
     SET("java.util.Set", null, "an array"),
     /** An object with string keys and values of the element type. */
     MAP("java.util.Map", null, "an object"),
-    /** An {@code Optional} of the element type: the value, or absent or null when empty. */
+    /**
+     * An {@code Optional} of the element type: empty when the member is null or absent, and
+     * written as null when empty.
+     */
     OPTIONAL("java.util.Optional", null, null);
 
     final String javaName;
