@@ -100,17 +100,23 @@ class ApiDocsTest {
   /**
    * What doclint finds in {@code sources}, compiled against this test's class path, as
    * "file:line: message", leaving out missing {@code @param}, {@code @return} and {@code @throws}.
+   * Doclint words its messages in the JVM's default locale whatever locale the task is given
+   * (under {@code -Duser.language=ja}, "no comment" comes out in Japanese), so the default is
+   * Locale.ROOT while it runs: the messages matched here are then English on every machine.
    */
   static List<String> docFaults(List<Path> sources) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> found = new DiagnosticCollector<>();
     Path classes = Files.createTempDirectory("api-docs");
+    Locale locale = Locale.getDefault();
+    Locale.setDefault(Locale.ROOT);
     try (StandardJavaFileManager files = javac.getStandardFileManager(found, Locale.ROOT, StandardCharsets.UTF_8)) {
       List<String> options = List.of(
           "-Xdoclint:all/protected", "-proc:none", "-Xmaxwarns", "100000", "-Xmaxerrs", "100000",
           "-classpath", System.getProperty("java.class.path"), "-d", classes.toString());
       javac.getTask(null, files, found, options, null, files.getJavaFileObjectsFromPaths(sources)).call();
     } finally {
+      Locale.setDefault(locale);
       deleteTree(classes);
     }
     List<String> faults = new ArrayList<>();
