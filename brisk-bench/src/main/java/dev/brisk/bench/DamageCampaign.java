@@ -298,7 +298,7 @@ public final class DamageCampaign {
   }
 
   /** {@code doc} with bytes {@code from} to {@code to} replaced by {@code with}. */
-  private static byte[] splice(byte[] doc, int from, int to, byte[] with) {
+  static byte[] splice(byte[] doc, int from, int to, byte[] with) {
     byte[] out = new byte[doc.length - (to - from) + with.length];
     System.arraycopy(doc, 0, out, 0, from);
     System.arraycopy(with, 0, out, from, with.length);

@@ -40,11 +40,7 @@ final class Strictness {
       throw new IllegalArgumentException("the document has no \"name\" member");
     }
     int from = at + key.length();
-    byte[] out = new byte[doc.length + bytes.length];
-    System.arraycopy(doc, 0, out, 0, from);
-    System.arraycopy(bytes, 0, out, from, bytes.length);
-    System.arraycopy(doc, from, out, from + bytes.length, doc.length - from);
-    return out;
+    return DamageCampaign.splice(doc, from, from, bytes);
   }
 
   /**

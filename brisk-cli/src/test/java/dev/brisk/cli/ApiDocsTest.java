@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +39,7 @@ class ApiDocsTest {
   private static final Set<String> NOT_API = Set.of("brisk-bench", "brisk-sink-stress");
 
   @Test
-  void everyModulesPublicApiHasWellFormedJavadoc() throws IOException {
+  void everyModulesPublicApiHasWellFormedJavadoc(@TempDir Path classes) throws IOException {
     Path root = Path.of("").toAbsolutePath().getParent(); // tests run in brisk-cli
     List<Path> modules;
     try (Stream<Path> s = Files.list(root)) {
@@ -61,7 +60,7 @@ class ApiDocsTest {
     sources.stream().map(Path::getParent).distinct().sorted()
         .filter(dir -> !Files.exists(dir.resolve("package-info.java")))
         .forEach(dir -> faults.add(dir + ": no package-info.java"));
-    faults.addAll(docFaults(sources));
+    faults.addAll(docFaults(sources, classes));
     assertEquals(List.of(), faults, faults.size() + " Javadoc faults in " + names);
   }
 
@@ -91,23 +90,23 @@ class ApiDocsTest {
         "  void packagePrivateNeedsNone() {}",
         "}",
         ""));
-    List<String> faults = docFaults(List.of(file));
+    List<String> faults = docFaults(List.of(file), dir.resolve("classes"));
     assertEquals(2, faults.size(), faults.toString());
     assertTrue(faults.get(0).endsWith("Sample.java:5: no comment"), faults.get(0));
     assertTrue(faults.get(1).contains("Sample.java:7: reference not found"), faults.get(1));
   }
 
   /**
-   * What doclint finds in {@code sources}, compiled against this test's class path, as
-   * "file:line: message", leaving out missing {@code @param}, {@code @return} and {@code @throws}.
+   * What doclint finds in {@code sources}, compiled against this test's class path into {@code
+   * classes}, as "file:line: message", leaving out missing {@code @param}, {@code @return} and {@code @throws}.
    * Doclint words its messages in the JVM's default locale whatever locale the task is given
    * (under {@code -Duser.language=ja}, "no comment" comes out in Japanese), so the default is
    * Locale.ROOT while it runs: the messages matched here are then English on every machine.
    */
-  static List<String> docFaults(List<Path> sources) throws IOException {
+  static List<String> docFaults(List<Path> sources, Path classes) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> found = new DiagnosticCollector<>();
-    Path classes = Files.createTempDirectory("api-docs");
+    Files.createDirectories(classes);
     Locale locale = Locale.getDefault();
     Locale.setDefault(Locale.ROOT);
     try (StandardJavaFileManager files = javac.getStandardFileManager(found, Locale.ROOT, StandardCharsets.UTF_8)) {
@@ -117,7 +116,6 @@ class ApiDocsTest {
       javac.getTask(null, files, found, options, null, files.getJavaFileObjectsFromPaths(sources)).call();
     } finally {
       Locale.setDefault(locale);
-      deleteTree(classes);
     }
     List<String> faults = new ArrayList<>();
     for (Diagnostic<? extends JavaFileObject> d : found.getDiagnostics()) {
@@ -136,18 +134,6 @@ class ApiDocsTest {
   private static List<Path> javaFiles(Path dir) throws IOException {
     try (Stream<Path> s = Files.walk(dir)) {
       return s.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
-        try {
-          Files.delete(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
     }
   }
 }
