@@ -164,6 +164,11 @@ final class Parser implements JsonParser {
     }
     JsonToken t = peeked != null ? peeked : read();
     peeked = null;
+    return advance(t);
+  }
+
+  /** The event of core token {@code t}, just read, with the parser's state moved past it. */
+  private Event advance(JsonToken t) {
     heldText = null;
     started = true;
     Event e;
@@ -557,7 +562,21 @@ final class Parser implements JsonParser {
       if (depth < at) {
         return false;
       }
-      Event e = next();
+      Event e;
+      if (depth == at && peeked == null) {
+        // Directly in this array, as a stream's caller is: a string element goes to the action
+        // in one step, with no event to dispatch on and look up again.
+        JsonToken t = read();
+        if (t == JsonToken.STRING) {
+          heldText = null;
+          current = Event.VALUE_STRING;
+          action.accept(Values.string(in().getString()));
+          return true;
+        }
+        e = advance(t);
+      } else {
+        e = next();
+      }
       if (e == Event.END_ARRAY && depth < at) {
         return false;
       }

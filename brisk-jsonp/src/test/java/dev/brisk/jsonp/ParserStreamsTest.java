@@ -11,7 +11,10 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParser.Event;
+import jakarta.json.stream.JsonParsingException;
+import java.io.ByteArrayInputStream;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -231,6 +234,43 @@ class ParserStreamsTest {
       Iterator<JsonValue> it = p.getValueStream().iterator();
       assertEquals("top", ((JsonString) it.next()).getString());
       assertFalse(it.hasNext());
+    }
+  }
+
+  private static JsonParser bytesParser(String json) {
+    return BriskJsonProvider.instance().createParser(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  @Test
+  void stringElementsComeWholeAndTheParserStandsOnEachOfThem() {
+    // String elements take a shorter way than other elements; mixed, escaped and non-ASCII here,
+    // over bytes and over characters.
+    String json = "[\"a\",\"\\u00e9t\u00e9\",\"x\\\"y\",\"\u6771\",[\"n\"],7,\"\",\"z\"]";
+    for (JsonParser p : new JsonParser[] {bytesParser(json), parser(json)}) {
+      try (p) {
+        assertEquals(Event.START_ARRAY, p.next());
+        List<String> seen = new ArrayList<>();
+        p.getArrayStream().forEach(v -> {
+          seen.add(v.toString());
+          if (v instanceof JsonString) {
+            assertEquals(Event.VALUE_STRING, p.currentEvent());
+            assertEquals(((JsonString) v).getString(), p.getString());
+          }
+        });
+        assertEquals(List.of("\"a\"", "\"\u00e9t\u00e9\"", "\"x\\\"y\"", "\"\u6771\"", "[\"n\"]", "7", "\"\"", "\"z\""), seen);
+        assertEquals(Event.END_ARRAY, p.currentEvent());
+        assertFalse(p.hasNext());
+      }
+    }
+  }
+
+  @Test
+  void aBrokenStringElementIsAParsingErrorThatSaysWhere() {
+    try (JsonParser p = bytesParser("[\"a\",\n\"b\u0001\"]")) {
+      assertEquals(Event.START_ARRAY, p.next());
+      Stream<JsonValue> s = p.getArrayStream();
+      JsonParsingException e = assertThrows(JsonParsingException.class, () -> s.forEach(v -> {}));
+      assertEquals(2, e.getLocation().getLineNumber(), e.getMessage());
     }
   }
 }
