@@ -563,12 +563,12 @@ final class Parser implements JsonParser {
         return false;
       }
       Event e;
-      if (depth == at && peeked == null) {
+      if (depth == at) {
         // Directly in this array, as a stream's caller is: a string element goes to the action
-        // in one step, with no event to dispatch on and look up again.
+        // in one step, with no event to dispatch on and look up again. (Inside a structure
+        // nothing is read ahead and no text held: only a top-level hasNext() does either.)
         JsonToken t = read();
         if (t == JsonToken.STRING) {
-          heldText = null;
           current = Event.VALUE_STRING;
           action.accept(Values.string(in().getString()));
           return true;
