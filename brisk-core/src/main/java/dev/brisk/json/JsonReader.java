@@ -1599,6 +1599,40 @@ public final class JsonReader implements Closeable {
   }
 
   /**
+   * Moves to the next token as {@link #next()} does and returns its text when it is a string;
+   * otherwise returns null, and {@link #token()} tells which token it moved to. For the elements
+   * of an array: {@code next()} and {@link #getString()} in one call, with a short path for a
+   * string element that follows its {@code '['} or comma directly (compact input), which skips
+   * the general step's dispatch. Anywhere else it is exactly {@code next()}. Errors, limits and
+   * the reader's state afterwards are the same as with {@code next()}.
+   *
+   * @throws JsonException when the input is malformed or breaks a limit
+   */
+  public String nextStringElement() {
+    int x = expect;
+    if (x == E_ELEMENT_NEXT || x == E_FIRST_ELEMENT) {
+      int p = pos;
+      if (p < end && buf[p] == '"') {
+        int d = depth;
+        if (++counts[d] > memberLimit) {
+          throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
+        }
+        scanString(maxStringLength, "string", "maxStringLength");
+        p = pos;
+        if (p < end && buf[p] == ',') { // as afterValue() in an array
+          pos = p + 1;
+          expect = E_ELEMENT_NEXT;
+        } else {
+          expect = E_ARRAY_NEXT;
+        }
+        tok = T_STRING;
+        return decodeToken();
+      }
+    }
+    return next() == JsonToken.STRING ? decodeToken() : null;
+  }
+
+  /**
    * True when the next token is a number right after a member name (compact input), which is
    * then scanned; the short path of the fused getters below.
    */

@@ -384,6 +384,64 @@ class FieldReadingTest {
   }
 
   @Test
+  void nextStringElementGivesStringsAndLeavesEveryOtherTokenToToken() {
+    String doc = "[\"a\",\"\\u00e9\", \"\u00e9\" ,null,[\"in\"],{\"k\":\"v\"},\"\"]";
+    for (JsonReader r : readers(doc)) {
+      assertNull(r.nextStringElement()); // at the top: next(), which gives '['
+      assertEquals(JsonToken.BEGIN_ARRAY, r.token());
+      assertEquals("a", r.nextStringElement());
+      assertEquals(JsonToken.STRING, r.token());
+      assertEquals("$[0]", r.path());
+      assertEquals("\u00e9", r.nextStringElement());
+      assertEquals("\u00e9", r.nextStringElement()); // after white space: the general step
+      assertNull(r.nextStringElement());
+      assertEquals(JsonToken.NULL, r.token());
+      assertNull(r.nextStringElement());
+      assertEquals(JsonToken.BEGIN_ARRAY, r.token());
+      assertEquals("in", r.nextStringElement());
+      assertEquals("$[4][0]", r.path());
+      assertNull(r.nextStringElement());
+      assertEquals(JsonToken.END_ARRAY, r.token());
+      assertNull(r.nextStringElement());
+      assertEquals(JsonToken.BEGIN_OBJECT, r.token());
+      assertNull(r.nextStringElement()); // a member name is not a string element
+      assertEquals(JsonToken.NAME, r.token());
+      assertEquals("v", r.nextStringElement()); // a member's value: as next(), then its text
+      assertNull(r.nextStringElement());
+      assertEquals(JsonToken.END_OBJECT, r.token());
+      assertEquals("", r.nextStringElement());
+      assertNull(r.nextStringElement());
+      assertEquals(JsonToken.END_ARRAY, r.token());
+      assertNull(r.nextStringElement());
+      assertEquals(JsonToken.END_DOCUMENT, r.token());
+    }
+  }
+
+  @Test
+  void nextStringElementKeepsTheLimitsAndErrorsOfNext() {
+    Json json = Json.builder().maxMembers(2).maxStringLength(3).build();
+    JsonReader r = json.reader("[\"a\",\"b\",\"c\"]".getBytes(StandardCharsets.UTF_8));
+    r.next();
+    r.nextStringElement();
+    r.nextStringElement();
+    JsonException tooMany = assertThrows(JsonException.class, r::nextStringElement);
+    JsonReader byNext = json.reader("[\"a\",\"b\",\"c\"]".getBytes(StandardCharsets.UTF_8));
+    byNext.next();
+    byNext.next();
+    byNext.next();
+    assertEquals(assertThrows(JsonException.class, byNext::next).getMessage(), tooMany.getMessage());
+    JsonReader longString = json.reader("[\"abcd\"]".getBytes(StandardCharsets.UTF_8));
+    longString.next();
+    JsonException e = assertThrows(JsonException.class, longString::nextStringElement);
+    assertTrue(e.getMessage().contains("maxStringLength"), e.getMessage());
+    assertEquals("$[0]", e.path());
+    JsonReader unclosed = JsonReader.of("[\"a\",\"b");
+    unclosed.next();
+    assertEquals("a", unclosed.nextStringElement());
+    assertThrows(JsonException.class, unclosed::nextStringElement);
+  }
+
+  @Test
   void literalsAreCheckedWholeOnTheFastPath() {
     for (String bad : new String[] {"[trux,1,2,3]", "[fals ,1,2,3]", "[nul1,1,2,3]", "[tru", "[nulL]", "[falsey ]"}) {
       assertThrows(JsonException.class, () -> Json.parse(bad), bad);

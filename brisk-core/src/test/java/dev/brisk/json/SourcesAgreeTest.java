@@ -52,6 +52,8 @@ class SourcesAgreeTest {
 
   enum Way {
     TOKENS,
+    /** The token loop with nextStringElement() for every step: the same transcript as TOKENS. */
+    STRING_ELEMENTS,
     TREE,
     SKIP
   }
@@ -89,6 +91,13 @@ class SourcesAgreeTest {
       }
       Way way = Way.values()[r.nextInt(Way.values().length)];
       String want = outcome(json, Source.ARRAY, way, doc);
+      if (way == Way.STRING_ELEMENTS) {
+        String tokens = outcome(json, Source.ARRAY, Way.TOKENS, doc);
+        if (!want.equals(tokens)) {
+          fail("nextStringElement() differs from next() for " + Damage.show(doc) + "\n next(): " + tokens
+              + "\n nextStringElement(): " + want);
+        }
+      }
       if (!want.startsWith("error")) {
         accepted++;
       }
@@ -238,7 +247,10 @@ class SourcesAgreeTest {
     try (JsonReader reader = reader(json, s, doc)) {
       switch (way) {
         case TOKENS:
-          tokens(reader, out);
+          tokens(reader, out, false);
+          break;
+        case STRING_ELEMENTS:
+          tokens(reader, out, true);
           break;
         case TREE:
           while (reader.next() != JsonToken.END_DOCUMENT) {
@@ -260,8 +272,26 @@ class SourcesAgreeTest {
     }
   }
 
-  private static void tokens(JsonReader reader, StringBuilder out) {
-    for (JsonToken t = reader.next(); t != JsonToken.END_DOCUMENT; t = reader.next()) {
+  /**
+   * The transcript of the token loop: each step by {@code next()}, or by {@code
+   * nextStringElement()}, whose answer must be the string token's text, and null for any other.
+   */
+  private static void tokens(JsonReader reader, StringBuilder out, boolean stringElements) {
+    while (true) {
+      JsonToken t;
+      String text = null;
+      if (stringElements) {
+        text = reader.nextStringElement();
+        t = reader.token();
+        if ((text != null) != (t == JsonToken.STRING) || (text != null && !text.equals(reader.getString()))) {
+          throw new AssertionError("nextStringElement() gave " + text + " for the token " + t);
+        }
+      } else {
+        t = reader.next();
+      }
+      if (t == JsonToken.END_DOCUMENT) {
+        return;
+      }
       out.append(t).append(' ').append(reader.path()).append(' ').append(reader.depth());
       switch (t) {
         case NAME:

@@ -564,16 +564,23 @@ final class Parser implements JsonParser {
       }
       Event e;
       if (depth == at) {
-        // Directly in this array, as a stream's caller is: a string element goes to the action
-        // in one step, with no event to dispatch on and look up again. (Inside a structure
-        // nothing is read ahead and no text held: only a top-level hasNext() does either.)
-        JsonToken t = read();
-        if (t == JsonToken.STRING) {
+        // Directly in this array, as a stream's caller is: a string element is read and decoded
+        // by the core reader in one call and goes to the action, with no event to dispatch on and
+        // look up again. (Inside a structure nothing is read ahead and no text held: only a
+        // top-level hasNext() does either.)
+        dev.brisk.json.JsonReader r = in();
+        String s;
+        try {
+          s = r.nextStringElement();
+        } catch (RuntimeException x) {
+          throw translated(x);
+        }
+        if (s != null) {
           current = Event.VALUE_STRING;
-          action.accept(Values.string(in().getString()));
+          action.accept(Values.string(s));
           return true;
         }
-        e = advance(t);
+        e = advance(r.token());
       } else {
         e = next();
       }
