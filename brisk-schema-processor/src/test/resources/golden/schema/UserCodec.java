@@ -668,18 +668,27 @@ public final class UserCodec extends GeneratedCodec<User> {
     if (r.token() != JsonToken.BEGIN_ARRAY) {
       throw CodecSupport.expected(r, "an array of string");
     }
-    JsonToken t = r.next();
-    if (t == JsonToken.END_ARRAY) {
-      return new java.lang.String[0];
-    }
-    java.lang.String[] a = new java.lang.String[8];
+    java.lang.String[] a = null;
     int n = 0;
-    do {
-      if (n == a.length) {
+    while (true) {
+      java.lang.String s = r.nextStringElement();
+      if (s == null) {
+        JsonToken t = r.token();
+        if (t == JsonToken.END_ARRAY) {
+          break;
+        }
+        s = t == JsonToken.NULL ? null : r.getString();
+      }
+      if (a == null) {
+        a = new java.lang.String[8];
+      } else if (n == a.length) {
         a = (java.lang.String[]) java.util.Arrays.copyOf(a, n * 2);
       }
-      a[n++] = t == JsonToken.NULL ? null : r.getString();
-    } while ((t = r.next()) != JsonToken.END_ARRAY);
+      a[n++] = s;
+    }
+    if (a == null) {
+      return new java.lang.String[0];
+    }
     return n == a.length ? a : (java.lang.String[]) java.util.Arrays.copyOf(a, n);
   }
 

@@ -99,6 +99,33 @@ class SchemasTest {
           + "  `class` string, `my-field` long, `index` int, `get` string);";
 
   @Test
+  void stringArraysReadEveryElementWhateverTheLayout() {
+    String text = "create json schema T(tags string[]);";
+    Codec<JsonRecord> codec = Schemas.compile(text).codec("T");
+    String[] want = new String[20]; // past the first array's 8 slots
+    StringBuilder compact = new StringBuilder("{\"tags\":[");
+    StringBuilder pretty = new StringBuilder("{ \"tags\" : [ ");
+    for (int i = 0; i < want.length; i++) {
+      want[i] = i % 5 == 3 ? null : i % 5 == 1 ? "caf\u00e9 \"" + i + "\"" : i % 5 == 4 ? "" : "t" + i;
+      String json = want[i] == null ? "null" : Json.toString(dev.brisk.json.JsonString.of(want[i]));
+      compact.append(i == 0 ? "" : ",").append(json);
+      pretty.append(i == 0 ? "" : " ,\n  ").append(json);
+    }
+    for (String doc : new String[] {compact + "]}", pretty + " ] }"}) {
+      assertArrayEquals(want, (String[]) codec.read(bytes(doc)).get("tags"), doc);
+    }
+    assertArrayEquals(new String[0], (String[]) codec.read(bytes("{\"tags\":[]}")).get("tags"));
+    assertArrayEquals(new String[] {null}, (String[]) codec.read(bytes("{\"tags\":[null]}")).get("tags"));
+    JsonException notAString = assertThrows(JsonException.class, () -> codec.read(bytes("{\"tags\":[\"a\",1]}")));
+    assertEquals("$.tags[1]", notAString.path());
+    assertTrue(notAString.getMessage().contains("a string"), notAString.getMessage());
+    assertThrows(JsonException.class, () -> codec.read(bytes("{\"tags\":[\"a\",\"b")));
+    Codec<JsonRecord> lenient = Schemas.options().lenient(true).compile(text).codec("T");
+    assertArrayEquals(new String[] {"a", "1", "true"},
+        (String[]) lenient.read(bytes("{\"tags\":[\"a\",1,true]}")).get("tags"));
+  }
+
+  @Test
   void everyTypeOfTheLanguageReadsAndWritesBack() {
     Codec<JsonRecord> codec = Schemas.compile(ALL_TYPES).codec("All");
     String doc =

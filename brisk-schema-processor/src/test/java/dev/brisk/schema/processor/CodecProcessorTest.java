@@ -186,6 +186,12 @@ class CodecProcessorTest {
     assertEquals(java.util.Set.of(3L, 4L), bean.getField("ids").get(v));
     Object dup = codec.read("{\"ids\":[3,3,4],\"id\":\"123e4567-e89b-12d3-a456-426614174000\"}".getBytes(UTF_8));
     assertEquals(java.util.Set.of(3L, 4L), bean.getField("ids").get(dup));
+    String id = ",\"id\":\"123e4567-e89b-12d3-a456-426614174000\"}";
+    assertEquals(java.util.Arrays.asList("a", null, "", "caf\u00e9", "q\"", "f", "g", "h", "i", "j"), bean.getField("tags").get(
+        codec.read(("{\"tags\":[\"a\", null ,\"\",\"caf\\u00e9\",\"q\\\"\",\"f\",\"g\",\"h\",\"i\",\"j\"]" + id).getBytes(UTF_8))));
+    JsonException notAString = assertThrows(JsonException.class,
+        () -> codec.read(("{\"tags\":[\"a\",[]]" + id).getBytes(UTF_8)));
+    assertEquals("$.tags[1]", notAString.path());
     assertEquals(Json.parse("[1]"), ((Map<?, ?>) bean.getField("rest").get(v)).get("other"));
     assertEquals(Json.parse(doc), Json.parse(codec.write(v)));
     JsonException missing = assertThrows(JsonException.class, () -> codec.read("{\"name\":\"n\"}".getBytes(UTF_8)));
