@@ -611,20 +611,20 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
     java.lang.String[] a = null;
     int n = 0;
     while (true) {
-      java.lang.String s = r.nextStringElement();
-      if (s == null) {
+      java.lang.String v = r.nextStringElement();
+      if (v == null) {
         JsonToken t = r.token();
         if (t == JsonToken.END_ARRAY) {
           break;
         }
-        s = t == JsonToken.NULL ? null : r.getString();
+        v = t == JsonToken.NULL ? null : r.getString();
       }
       if (a == null) {
         a = new java.lang.String[8];
       } else if (n == a.length) {
         a = (java.lang.String[]) java.util.Arrays.copyOf(a, n * 2);
       }
-      a[n++] = s;
+      a[n++] = v;
     }
     if (a == null) {
       return new java.lang.String[0];
@@ -636,18 +636,24 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
     if (r.token() != JsonToken.BEGIN_ARRAY) {
       throw CodecSupport.expected(r, "an array of Friend");
     }
-    JsonToken t = r.next();
-    if (t == JsonToken.END_ARRAY) {
-      return new com.example.users.Friend[0];
-    }
-    com.example.users.Friend[] a = new com.example.users.Friend[8];
+    com.example.users.Friend[] a = null;
     int n = 0;
-    do {
-      if (n == a.length) {
+    while (true) {
+      JsonToken t = r.next();
+      if (t == JsonToken.END_ARRAY) {
+        break;
+      }
+      com.example.users.Friend v = t == JsonToken.NULL ? null : com.example.users.FriendBriskCodec.readValue(r);
+      if (a == null) {
+        a = new com.example.users.Friend[8];
+      } else if (n == a.length) {
         a = (com.example.users.Friend[]) java.util.Arrays.copyOf(a, n * 2);
       }
-      a[n++] = t == JsonToken.NULL ? null : com.example.users.FriendBriskCodec.readValue(r);
-    } while ((t = r.next()) != JsonToken.END_ARRAY);
+      a[n++] = v;
+    }
+    if (a == null) {
+      return new com.example.users.Friend[0];
+    }
     return n == a.length ? a : (com.example.users.Friend[]) java.util.Arrays.copyOf(a, n);
   }
 

@@ -115,18 +115,24 @@ public final class UsersBriskCodec extends GeneratedCodec<com.example.users.User
     if (r.token() != JsonToken.BEGIN_ARRAY) {
       throw CodecSupport.expected(r, "an array of User");
     }
-    JsonToken t = r.next();
-    if (t == JsonToken.END_ARRAY) {
-      return new com.example.users.User[0];
-    }
-    com.example.users.User[] a = new com.example.users.User[8];
+    com.example.users.User[] a = null;
     int n = 0;
-    do {
-      if (n == a.length) {
+    while (true) {
+      JsonToken t = r.next();
+      if (t == JsonToken.END_ARRAY) {
+        break;
+      }
+      com.example.users.User v = t == JsonToken.NULL ? null : com.example.users.UserBriskCodec.readValue(r);
+      if (a == null) {
+        a = new com.example.users.User[8];
+      } else if (n == a.length) {
         a = (com.example.users.User[]) java.util.Arrays.copyOf(a, n * 2);
       }
-      a[n++] = t == JsonToken.NULL ? null : com.example.users.UserBriskCodec.readValue(r);
-    } while ((t = r.next()) != JsonToken.END_ARRAY);
+      a[n++] = v;
+    }
+    if (a == null) {
+      return new com.example.users.User[0];
+    }
     return n == a.length ? a : (com.example.users.User[]) java.util.Arrays.copyOf(a, n);
   }
 

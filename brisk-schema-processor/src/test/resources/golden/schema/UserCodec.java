@@ -671,20 +671,20 @@ public final class UserCodec extends GeneratedCodec<User> {
     java.lang.String[] a = null;
     int n = 0;
     while (true) {
-      java.lang.String s = r.nextStringElement();
-      if (s == null) {
+      java.lang.String v = r.nextStringElement();
+      if (v == null) {
         JsonToken t = r.token();
         if (t == JsonToken.END_ARRAY) {
           break;
         }
-        s = t == JsonToken.NULL ? null : r.getString();
+        v = t == JsonToken.NULL ? null : r.getString();
       }
       if (a == null) {
         a = new java.lang.String[8];
       } else if (n == a.length) {
         a = (java.lang.String[]) java.util.Arrays.copyOf(a, n * 2);
       }
-      a[n++] = s;
+      a[n++] = v;
     }
     if (a == null) {
       return new java.lang.String[0];
@@ -696,18 +696,24 @@ public final class UserCodec extends GeneratedCodec<User> {
     if (r.token() != JsonToken.BEGIN_ARRAY) {
       throw CodecSupport.expected(r, "an array of Friend");
     }
-    JsonToken t = r.next();
-    if (t == JsonToken.END_ARRAY) {
-      return new Friend[0];
-    }
-    Friend[] a = new Friend[8];
+    Friend[] a = null;
     int n = 0;
-    do {
-      if (n == a.length) {
+    while (true) {
+      JsonToken t = r.next();
+      if (t == JsonToken.END_ARRAY) {
+        break;
+      }
+      Friend v = t == JsonToken.NULL ? null : FriendCodec.readValue(r);
+      if (a == null) {
+        a = new Friend[8];
+      } else if (n == a.length) {
         a = (Friend[]) java.util.Arrays.copyOf(a, n * 2);
       }
-      a[n++] = t == JsonToken.NULL ? null : FriendCodec.readValue(r);
-    } while ((t = r.next()) != JsonToken.END_ARRAY);
+      a[n++] = v;
+    }
+    if (a == null) {
+      return new Friend[0];
+    }
     return n == a.length ? a : (Friend[]) java.util.Arrays.copyOf(a, n);
   }
 

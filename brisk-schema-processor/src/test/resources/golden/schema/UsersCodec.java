@@ -115,18 +115,24 @@ public final class UsersCodec extends GeneratedCodec<Users> {
     if (r.token() != JsonToken.BEGIN_ARRAY) {
       throw CodecSupport.expected(r, "an array of User");
     }
-    JsonToken t = r.next();
-    if (t == JsonToken.END_ARRAY) {
-      return new User[0];
-    }
-    User[] a = new User[8];
+    User[] a = null;
     int n = 0;
-    do {
-      if (n == a.length) {
+    while (true) {
+      JsonToken t = r.next();
+      if (t == JsonToken.END_ARRAY) {
+        break;
+      }
+      User v = t == JsonToken.NULL ? null : UserCodec.readValue(r);
+      if (a == null) {
+        a = new User[8];
+      } else if (n == a.length) {
         a = (User[]) java.util.Arrays.copyOf(a, n * 2);
       }
-      a[n++] = t == JsonToken.NULL ? null : UserCodec.readValue(r);
-    } while ((t = r.next()) != JsonToken.END_ARRAY);
+      a[n++] = v;
+    }
+    if (a == null) {
+      return new User[0];
+    }
     return n == a.length ? a : (User[]) java.util.Arrays.copyOf(a, n);
   }
 

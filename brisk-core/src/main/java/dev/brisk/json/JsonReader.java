@@ -598,6 +598,21 @@ public final class JsonReader implements Closeable {
     }
   }
 
+  /**
+   * {@link #afterValue} for the short path of {@link #nextStringElement}, which starts where an
+   * element is expected: the container is an array (calling afterValue, which looks up the
+   * level's kind, made seed 000's parse slower: median 0.977 in a same-JVM A/B).
+   */
+  private void afterElement() {
+    int p = pos;
+    if (p < end && buf[p] == ',') {
+      pos = p + 1;
+      expect = E_ELEMENT_NEXT;
+    } else {
+      expect = E_ARRAY_NEXT;
+    }
+  }
+
   private void push(byte kind) {
     int d = depth + 1;
     if (d > maxDepth) {
@@ -1618,13 +1633,7 @@ public final class JsonReader implements Closeable {
           throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
         }
         scanString(maxStringLength, "string", "maxStringLength");
-        p = pos;
-        if (p < end && buf[p] == ',') { // as afterValue() in an array
-          pos = p + 1;
-          expect = E_ELEMENT_NEXT;
-        } else {
-          expect = E_ARRAY_NEXT;
-        }
+        afterElement();
         tok = T_STRING;
         return decodeToken();
       }

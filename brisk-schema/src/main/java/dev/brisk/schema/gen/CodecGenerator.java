@@ -637,19 +637,27 @@ public final class CodecGenerator {
     }
 
     /**
-     * A string element of an array into {@code s}, ending the loop at the array's end: a string
-     * comes decoded from {@code nextStringElement()}; any other token is read as {@link
-     * #elementExpr} reads it (null, or an error naming the expected type).
+     * The first lines of an array helper's loop: the next element into a local {@code v} of
+     * {@code type}, or out of the loop at the array's end. A string comes decoded from {@code
+     * nextStringElement()} (a string element in one call); any other token, and every element of
+     * other types, is read as {@link #elementExpr} reads it (null, or an error naming the type).
      */
-    String nextStringElement(TypeRef e) {
-      return "      java.lang.String s = r.nextStringElement();\n"
-          + "      if (s == null) {\n"
-          + "        JsonToken t = r.token();\n"
-          + "        if (t == JsonToken.END_ARRAY) {\n"
-          + "          break;\n"
-          + "        }\n"
-          + "        s = " + elementExpr(e) + ";\n"
-          + "      }\n";
+    String nextElement(TypeRef e, String type) {
+      if (e.kind() == Kind.STRING) {
+        return "      java.lang.String v = r.nextStringElement();\n"
+            + "      if (v == null) {\n"
+            + "        JsonToken t = r.token();\n"
+            + "        if (t == JsonToken.END_ARRAY) {\n"
+            + "          break;\n"
+            + "        }\n"
+            + "        v = " + elementExpr(e) + ";\n"
+            + "      }\n";
+      }
+      return "      JsonToken t = r.next();\n"
+          + "      if (t == JsonToken.END_ARRAY) {\n"
+          + "        break;\n"
+          + "      }\n"
+          + "      " + type + " v = " + elementExpr(e) + ";\n";
     }
 
     String readHelper(TypeRef ty) {
@@ -669,36 +677,20 @@ public final class CodecGenerator {
       switch (ty.kind()) {
         case ARRAY: {
           String et = e.erasedType();
-          if (e.kind() == Kind.STRING) {
-            // A string element read and decoded in one call, as the elements of a list below.
-            s.append("    java.lang.String[] a = null;\n")
-                .append("    int n = 0;\n")
-                .append("    while (true) {\n")
-                .append(nextStringElement(e))
-                .append("      if (a == null) {\n")
-                .append("        a = new java.lang.String[8];\n")
-                .append("      } else if (n == a.length) {\n")
-                .append("        a = (java.lang.String[]) java.util.Arrays.copyOf(a, n * 2);\n")
-                .append("      }\n")
-                .append("      a[n++] = s;\n")
-                .append("    }\n")
-                .append("    if (a == null) {\n")
-                .append("      return new java.lang.String[0];\n")
-                .append("    }\n")
-                .append("    return n == a.length ? a : (java.lang.String[]) java.util.Arrays.copyOf(a, n);\n");
-            break;
-          }
-          s.append("    JsonToken t = r.next();\n")
-              .append("    if (t == JsonToken.END_ARRAY) {\n")
-              .append("      return ").append(newArray(et, "0")).append(";\n    }\n")
-              .append("    ").append(et).append("[] a = ").append(newArray(et, "8")).append(";\n")
+          s.append("    ").append(et).append("[] a = null;\n")
               .append("    int n = 0;\n")
-              .append("    do {\n")
-              .append("      if (n == a.length) {\n")
+              .append("    while (true) {\n")
+              .append(nextElement(e, et))
+              .append("      if (a == null) {\n")
+              .append("        a = ").append(newArray(et, "8")).append(";\n")
+              .append("      } else if (n == a.length) {\n")
               .append("        a = (").append(et).append("[]) java.util.Arrays.copyOf(a, n * 2);\n")
               .append("      }\n")
-              .append("      a[n++] = ").append(elementExpr(e)).append(";\n")
-              .append("    } while ((t = r.next()) != JsonToken.END_ARRAY);\n")
+              .append("      a[n++] = v;\n")
+              .append("    }\n")
+              .append("    if (a == null) {\n")
+              .append("      return ").append(newArray(et, "0")).append(";\n")
+              .append("    }\n")
               .append("    return n == a.length ? a : (").append(et)
               .append("[]) java.util.Arrays.copyOf(a, n);\n");
           break;
@@ -707,17 +699,10 @@ public final class CodecGenerator {
         case SET: {
           String impl = ty.kind() == Kind.LIST ? "java.util.ArrayList" : "java.util.LinkedHashSet";
           s.append("    ").append(ty.javaType()).append(" a = new ").append(impl).append('<')
-              .append(e.javaType()).append(">();\n");
-          if (e.kind() == Kind.STRING) {
-            s.append("    while (true) {\n")
-                .append(nextStringElement(e))
-                .append("      a.add(s);\n")
-                .append("    }\n    return a;\n");
-            break;
-          }
-          s.append("    JsonToken t;\n")
-              .append("    while ((t = r.next()) != JsonToken.END_ARRAY) {\n")
-              .append("      a.add(").append(elementExpr(e)).append(");\n")
+              .append(e.javaType()).append(">();\n")
+              .append("    while (true) {\n")
+              .append(nextElement(e, e.javaType()))
+              .append("      a.add(v);\n")
               .append("    }\n    return a;\n");
           break;
         }
