@@ -449,7 +449,7 @@ public final class JsonReader implements Closeable {
       int d = depth;
       int n = counts[d];
       if (n >= memberLimit) {
-        throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
+        throw tooManyMembers();
       }
       // Counted once scanned: an error in the name is at the path of the member before it, or
       // of the object for its first (whose level may still hold an old object's name).
@@ -471,7 +471,7 @@ public final class JsonReader implements Closeable {
       return end();
     }
     if (step == S_ELEMENT && ++counts[depth] > memberLimit) {
-      throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
+      throw tooManyElements();
     }
     JsonToken t;
     if (b == '"') {
@@ -636,8 +636,14 @@ public final class JsonReader implements Closeable {
     }
   }
 
-  private JsonException tooMany(String what) {
-    return error(what, pos);
+  /** The error for one member more than maxMembers, at the reader's position. */
+  private JsonException tooManyMembers() {
+    return error("object has more than maxMembers (" + maxMembers + ") members", pos);
+  }
+
+  /** The error for one element more than maxMembers, at the reader's position. */
+  private JsonException tooManyElements() {
+    return error("array has more than maxMembers (" + maxMembers + ") elements", pos);
   }
 
   private JsonException tooDeep() {
@@ -904,10 +910,7 @@ public final class JsonReader implements Closeable {
       // one member too many, is at the path of the member before it, or of the object for its
       // first (a level whose count is 0 is left out of a path, whatever name it still holds).
       if (object ? counts[d] >= memberLimit : ++counts[d] > memberLimit) {
-        throw tooMany(
-            object
-                ? "object has more than maxMembers (" + maxMembers + ") members"
-                : "array has more than maxMembers (" + maxMembers + ") elements");
+        throw object ? tooManyMembers() : tooManyElements();
       }
       if (object) {
         NameCache.Entry e =
@@ -1516,7 +1519,7 @@ public final class JsonReader implements Closeable {
           && b[q] == ':' && b[q + 1] == '"') {
         final int d = depth;
         if (++counts[d] > memberLimit) {
-          throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
+          throw tooManyMembers();
         }
         nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
         pos = q + 1;
@@ -1548,7 +1551,7 @@ public final class JsonReader implements Closeable {
           && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]) {
         final int d = depth;
         if (++counts[d] > memberLimit) {
-          throw tooMany("object has more than maxMembers (" + maxMembers + ") members");
+          throw tooManyMembers();
         }
         tokStart = p + 1;
         tokEnd = p + 1 + len;
@@ -1630,7 +1633,7 @@ public final class JsonReader implements Closeable {
       if (p < end && buf[p] == '"') {
         int d = depth;
         if (++counts[d] > memberLimit) {
-          throw tooMany("array has more than maxMembers (" + maxMembers + ") elements");
+          throw tooManyElements();
         }
         scanString(maxStringLength, "string", "maxStringLength");
         afterElement();
