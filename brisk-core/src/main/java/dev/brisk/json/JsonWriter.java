@@ -72,6 +72,15 @@ public final class JsonWriter implements Closeable, Flushable {
   /** Strings up to this length take the fast path of writeString; longer ones go in chunks. */
   private static final int MAX_CHARS = 4096;
 
+  /**
+   * Strings of up to this many characters are written by a loop over their characters where the
+   * string's own array is not open to Brisk, rather than from a {@code getBytes(ISO_8859_1)} copy:
+   * org.json batches, whose values are short, 3-6 % faster on JDK 17 and JDK 25; users documents
+   * written by a codec (mostly strings of 20 characters) level at 1 KB and 1 % slower at 100 KB
+   * (same-JVM A/Bs, RESULTS.md). At 16 the codec's 10-character strings were 2.9 % slower.
+   */
+  static final int SHORT_CHARS = 8;
+
   private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
   private static final byte[] MIN_LONG =
       "-9223372036854775808".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -1000,9 +1009,10 @@ public final class JsonWriter implements Closeable, Flushable {
     byte[] latin1 = null;
     if (len <= MAX_CHARS && !escapeSlash) {
       latin1 = StringBytes.latin1(s);
-      if (latin1 == null && (len == 0 || s.charAt(0) <= 0xFF)) {
+      if (latin1 == null && len > SHORT_CHARS && s.charAt(0) <= 0xFF) {
         // (A string that starts with a character Latin-1 lacks, CJK text say, goes the character
-        // way at once: its Latin-1 bytes would be a slow copy full of '?'.)
+        // way at once: its Latin-1 bytes would be a slow copy full of '?'. So does a short one,
+        // for which the copy costs more than the loop.)
         latin1 = s.getBytes(StandardCharsets.ISO_8859_1);
       }
     }

@@ -80,6 +80,31 @@ class StringEncodingTest {
     }
   }
 
+  /**
+   * Around the length up to which a string is written by a loop over its characters where
+   * java.lang is not opened ({@link JsonWriter#SHORT_CHARS}; longer ones from a Latin-1 copy):
+   * every piece above at every position of a plain string, as a value and as a member's value.
+   * The loop must stop and hand over at the piece's first character, whatever the length.
+   */
+  @Test
+  void shortStringsOnBothSidesOfTheCharacterLoopsLimitAreEncodedAsTheReferenceHasThem() {
+    int checked = 0;
+    for (int len = 0; len <= JsonWriter.SHORT_CHARS + 2; len++) {
+      for (String piece : PIECES) {
+        for (int at = 0; at <= len; at++) {
+          String s = "a".repeat(at) + piece + "b".repeat(len - at);
+          String want = reference(s);
+          assertEquals(want, JsonWriter.create().value(s).toString(), s);
+          assertEquals("{\"k\":" + want + "}", JsonWriter.create().beginObject().member("k", s).endObject().toString(), s);
+          checked++;
+        }
+      }
+      String plain = "p".repeat(len);
+      assertEquals(reference(plain), JsonWriter.create().value(plain).toString());
+    }
+    assertEquals(PIECES.length * (JsonWriter.SHORT_CHARS + 3) * (JsonWriter.SHORT_CHARS + 4) / 2, checked);
+  }
+
   @Test
   void aLongLatin1StringWithEscapesPastTheBufferIsWhole() {
     String s = "\u00e9\"a?b\u0001".repeat(700); // 4 200 characters: past the fast path's 4 096
