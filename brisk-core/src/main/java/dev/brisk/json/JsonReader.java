@@ -571,12 +571,10 @@ public final class JsonReader implements Closeable {
       topValueLine = line;
       return;
     }
-    int p = pos;
-    if (p < end && buf[p] == ',') {
-      pos = p + 1;
-      expect = k == K_OBJECT ? E_NAME_NEXT : E_ELEMENT_NEXT;
+    if (k == K_OBJECT) {
+      afterInside(E_NAME_NEXT, E_OBJECT_NEXT);
     } else {
-      expect = k == K_OBJECT ? E_OBJECT_NEXT : E_ARRAY_NEXT;
+      afterInside(E_ELEMENT_NEXT, E_ARRAY_NEXT);
     }
   }
 
@@ -587,14 +585,8 @@ public final class JsonReader implements Closeable {
   private void afterMemberValue() {
     if (depth == 0) {
       afterValue();
-      return;
-    }
-    int p = pos;
-    if (p < end && buf[p] == ',') {
-      pos = p + 1;
-      expect = E_NAME_NEXT;
     } else {
-      expect = E_OBJECT_NEXT;
+      afterInside(E_NAME_NEXT, E_OBJECT_NEXT);
     }
   }
 
@@ -604,12 +596,20 @@ public final class JsonReader implements Closeable {
    * level's kind, made seed 000's parse slower: median 0.977 in a same-JVM A/B).
    */
   private void afterElement() {
+    afterInside(E_ELEMENT_NEXT, E_ARRAY_NEXT);
+  }
+
+  /**
+   * After a value inside an object or array: takes the comma that follows it, if any, and expects
+   * {@code next} (a name or element after a comma), else {@code last} (a comma or the end).
+   */
+  private void afterInside(int next, int last) {
     int p = pos;
     if (p < end && buf[p] == ',') {
       pos = p + 1;
-      expect = E_ELEMENT_NEXT;
+      expect = next;
     } else {
-      expect = E_ARRAY_NEXT;
+      expect = last;
     }
   }
 
