@@ -21,6 +21,8 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * Every public and protected element of every module's main sources has Javadoc, and the Javadoc
@@ -33,7 +35,12 @@ import org.junit.jupiter.api.io.TempDir;
  * says what a method takes and gives in its sentence ("The current number as a byte; ..."). An
  * element with no comment at all, a link to nothing, or malformed HTML fails, with where; so does
  * a package without a {@code package-info.java} to say what it is for.
+ *
+ * <p>{@link #docFaults} sets the JVM's default locale while javac runs; the lock on {@link
+ * Resources#LOCALE} keeps JUnit from running a test that reads it at the same time, should the
+ * build ever turn on parallel execution.
  */
+@ResourceLock(Resources.LOCALE)
 class ApiDocsTest {
   /** Sibling folders with sources that are not API. */
   private static final Set<String> NOT_API = Set.of("brisk-bench", "brisk-sink-stress");
