@@ -14,10 +14,11 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * An org.json batch of mixpanel-shaped messages to UTF-8 bytes, the body of an {@code /import}
- * request: {@code JSONArray.toString()} (mixpanel-java's default), a Jackson streaming walk (what
- * it adopted for large batches), and Brisk's {@code OrgJson.toBytes}; and, apart from the
- * comparison, Brisk through mixpanel-java's own serializer interface, whose answer is a String.
- * The setup checks that all of them write the same JSON.
+ * request: {@code JSONArray.toString()} (mixpanel-java's default), a Jackson streaming walk
+ * written for speed ({@link JacksonOrgJsonWalker}), and Brisk's {@code OrgJson.toBytes}; and
+ * through mixpanel-java's own serializer interface, whose answer is a String: Brisk's {@code
+ * BriskMixpanelSerializer} and the Jackson serializer mixpanel-java shipped for large batches
+ * ({@link MixpanelJacksonSerializer}). The setup checks that all of them write the same JSON.
  *
  * <pre>
  * mvn -q -B -DskipTests package &amp;&amp; java -jar brisk-bench/target/benchmarks.jar OrgJsonBatchBenchmark
@@ -31,6 +32,7 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
   List<JSONObject> list;
   final BriskMixpanelSerializer serializer = new BriskMixpanelSerializer();
   final JacksonOrgJsonWalker jackson = new JacksonOrgJsonWalker();
+  final MixpanelJacksonSerializer mixpanelJackson = new MixpanelJacksonSerializer();
 
   @Setup
   public void setUp() throws IOException {
@@ -38,7 +40,7 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
     list = MixpanelMessages.messages(7, messages);
     var expected = Json.parse(orgJson());
     if (!expected.equals(Json.parse(jackson())) || !expected.equals(Json.parse(brisk()))
-        || !expected.equals(Json.parse(briskMixpanel()))) {
+        || !expected.equals(Json.parse(briskMixpanel())) || !expected.equals(Json.parse(mixpanelJackson()))) {
       throw new IllegalStateException("the writers do not write the same JSON");
     }
   }
@@ -62,5 +64,11 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
   @Benchmark
   public String briskMixpanel() {
     return serializer.serializeArray(list);
+  }
+
+  /** The same messages through the Jackson serializer mixpanel-java shipped, as a String. */
+  @Benchmark
+  public String mixpanelJackson() throws IOException {
+    return mixpanelJackson.serializeArray(list);
   }
 }

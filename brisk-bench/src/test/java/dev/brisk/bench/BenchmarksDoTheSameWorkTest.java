@@ -134,4 +134,22 @@ class BenchmarksDoTheSameWorkTest {
       assertEquals(r.expected, r.jackson(), kind);
     }
   }
+
+  /**
+   * The org.json batches: every writer writes the same JSON (the setup throws otherwise), and
+   * mixpanel-java's own Jackson serializer, rebuilt here, writes what Brisk's serializer does.
+   */
+  @Test
+  void orgJsonBatchesWriteTheSameJson() throws IOException {
+    for (int n : new int[] {1, 10, 2000}) {
+      OrgJsonBatchBenchmark b = new OrgJsonBatchBenchmark();
+      b.messages = n;
+      b.setUp();
+      String brisk = b.briskMixpanel();
+      assertEquals(Json.parse(brisk), Json.parse(b.mixpanelJackson()), n + " messages");
+      assertEquals(Json.parse(brisk), Json.parse(b.brisk()), n + " messages");
+      assertEquals(n, Json.parse(brisk).asArray().size());
+    }
+    assertEquals("[]", new MixpanelJacksonSerializer().serializeArray(java.util.List.of()));
+  }
 }
