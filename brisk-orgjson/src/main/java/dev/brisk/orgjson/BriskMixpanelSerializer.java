@@ -23,12 +23,7 @@ public final class BriskMixpanelSerializer implements JsonSerializer {
 
   @Override
   public String serializeArray(List<JSONObject> messages) {
-    return JsonWriter.toText(w -> {
-      w.beginArray();
-      for (JSONObject m : messages) {
-        OrgJson.write(m, w);
-      }
-      w.endArray();
-    });
+    // One walk of the whole list (a walk per message made its state anew for each).
+    return JsonWriter.toText(w -> OrgJson.write(messages, w));
   }
 }

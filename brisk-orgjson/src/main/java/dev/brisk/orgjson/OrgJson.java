@@ -14,7 +14,9 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
 import java.util.function.BiConsumer;
 import org.json.JSONArray;
 import org.json.JSONObject;
@@ -159,6 +161,16 @@ public final class OrgJson {
         w.beginArray();
         for (int i = 0, n = a.length(); i < n; i++) {
           value(a.opt(i), d + 1);
+        }
+        w.endArray();
+      } else if (d < CALL_DEPTH && v instanceof List && v instanceof RandomAccess) {
+        // A list that indexes in constant time (an ArrayList: the messages of a mixpanel batch, a
+        // JSONArray's toList()) by index, as a JSONArray; other collections by their iterator.
+        chain[d] = v;
+        List<?> l = (List<?>) v;
+        w.beginArray();
+        for (int i = 0, n = l.size(); i < n; i++) {
+          value(l.get(i), d + 1);
         }
         w.endArray();
       } else {

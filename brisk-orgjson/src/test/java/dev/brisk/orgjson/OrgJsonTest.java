@@ -13,6 +13,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -129,6 +130,25 @@ class OrgJsonTest {
     arr.put(new JSONObject().put("back", arr));
     assertThrows(JsonException.class, () -> OrgJson.toBytes(arr));
     assertThrows(StackOverflowError.class, a::toString); // what org.json itself does
+  }
+
+  /**
+   * Lists that index in constant time are walked by calls like JSONArrays, others by their
+   * iterator: the same JSON either way, and a list that holds itself is a cycle, named as such.
+   */
+  @Test
+  void listsOfEveryKindAreWrittenAsJsonArraysAndAListInItselfIsACycle() {
+    JSONObject m = new JSONObject().put("event", "e").put("n", 1);
+    List<Object> arrayList = new ArrayList<>(List.of(m, "s", 2.5, List.of(true, JSONObject.NULL)));
+    List<Object> linked = new LinkedList<>(arrayList);
+    assertEquals(new String(OrgJson.toBytes(new JSONArray(arrayList)), UTF_8), new String(OrgJson.toBytes(arrayList), UTF_8));
+    assertEquals(new String(OrgJson.toBytes(arrayList), UTF_8), new String(OrgJson.toBytes(linked), UTF_8));
+    assertSameJson(new JSONObject().put("list", arrayList).put("sub", arrayList.subList(1, 3)));
+    List<Object> self = new ArrayList<>();
+    self.add(1);
+    self.add(self);
+    JsonException e = assertThrows(JsonException.class, () -> OrgJson.toBytes(self));
+    assertTrue(e.getMessage().startsWith("cycle: a ArrayList contains itself"), e.getMessage());
   }
 
   @Test
