@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import org.json.JSONArray;
@@ -27,6 +28,13 @@ final class JacksonOrgJsonWalker {
     byte[] bytes = out.toByteArray();
     out.release();
     return bytes;
+  }
+
+  /** Writes the batch to {@code out} through a generator of its own (which closes {@code out}). */
+  void write(JSONArray batch, OutputStream out) throws IOException {
+    try (JsonGenerator g = factory.createGenerator(out)) {
+      write(batch, g);
+    }
   }
 
   private static void write(Object v, JsonGenerator g) throws IOException {

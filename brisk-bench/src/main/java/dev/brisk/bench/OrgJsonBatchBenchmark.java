@@ -3,7 +3,9 @@ package dev.brisk.bench;
 import dev.brisk.json.Json;
 import dev.brisk.orgjson.BriskMixpanelSerializer;
 import dev.brisk.orgjson.OrgJson;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.json.JSONArray;
@@ -18,7 +20,10 @@ import org.openjdk.jmh.annotations.Setup;
  * written for speed ({@link JacksonOrgJsonWalker}), and Brisk's {@code OrgJson.toBytes}; and
  * through mixpanel-java's own serializer interface, whose answer is a String: Brisk's {@code
  * BriskMixpanelSerializer} and the Jackson serializer mixpanel-java shipped for large batches
- * ({@link MixpanelJacksonSerializer}). The setup checks that all of them write the same JSON.
+ * ({@link MixpanelJacksonSerializer}). And to a stream, as an HTTP body is written: Brisk's {@code
+ * OrgJson.write(Object, OutputStream)} beside the Jackson walk through a generator over the
+ * stream (a stream that only counts the bytes). The setup checks that all of them write the same
+ * JSON.
  *
  * <pre>
  * mvn -q -B -DskipTests package &amp;&amp; java -jar brisk-bench/target/benchmarks.jar OrgJsonBatchBenchmark
@@ -33,6 +38,7 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
   final BriskMixpanelSerializer serializer = new BriskMixpanelSerializer();
   final JacksonOrgJsonWalker jackson = new JacksonOrgJsonWalker();
   final MixpanelJacksonSerializer mixpanelJackson = new MixpanelJacksonSerializer();
+  final Counting counting = new Counting();
 
   @Setup
   public void setUp() throws IOException {
@@ -40,7 +46,8 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
     list = MixpanelMessages.messages(7, messages);
     var expected = Json.parse(orgJson());
     if (!expected.equals(Json.parse(jackson())) || !expected.equals(Json.parse(brisk()))
-        || !expected.equals(Json.parse(briskMixpanel())) || !expected.equals(Json.parse(mixpanelJackson()))) {
+        || !expected.equals(Json.parse(briskMixpanel())) || !expected.equals(Json.parse(mixpanelJackson()))
+        || !expected.equals(Json.parse(streamed(true))) || !expected.equals(Json.parse(streamed(false)))) {
       throw new IllegalStateException("the writers do not write the same JSON");
     }
   }
@@ -70,5 +77,47 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
   @Benchmark
   public String mixpanelJackson() throws IOException {
     return mixpanelJackson.serializeArray(list);
+  }
+
+  /** The same batch to a stream by Brisk's {@code OrgJson.write}; returns the bytes written. */
+  @Benchmark
+  public long briskStream() {
+    counting.count = 0;
+    OrgJson.write(batch, counting);
+    return counting.count;
+  }
+
+  /** The same batch to a stream by the Jackson walk, through a generator over the stream. */
+  @Benchmark
+  public long jacksonStream() throws IOException {
+    counting.count = 0;
+    jackson.write(batch, counting);
+    return counting.count;
+  }
+
+  /** What the stream benchmarks write, collected: by Brisk when {@code brisk}, else by Jackson. */
+  byte[] streamed(boolean brisk) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    if (brisk) {
+      OrgJson.write(batch, out);
+    } else {
+      jackson.write(batch, out);
+    }
+    return out.toByteArray();
+  }
+
+  /** A stream that keeps nothing and counts the bytes it is given. */
+  static final class Counting extends OutputStream {
+    long count;
+
+    @Override
+    public void write(int b) {
+      count++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      count += len;
+    }
   }
 }

@@ -149,6 +149,10 @@ class BenchmarksDoTheSameWorkTest {
       assertEquals(Json.parse(brisk), Json.parse(b.mixpanelJackson()), n + " messages");
       assertEquals(Json.parse(brisk), Json.parse(b.brisk()), n + " messages");
       assertEquals(n, Json.parse(brisk).asArray().size());
+      assertEquals(Json.parse(brisk), Json.parse(b.streamed(true)), n + " messages");
+      assertEquals(Json.parse(brisk), Json.parse(b.streamed(false)), n + " messages");
+      assertEquals(b.brisk().length, b.briskStream(), n + " messages");
+      assertEquals(b.brisk().length, b.jacksonStream(), n + " messages");
     }
     assertEquals("[]", new MixpanelJacksonSerializer().serializeArray(java.util.List.of()));
   }

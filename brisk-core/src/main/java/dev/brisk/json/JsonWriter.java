@@ -1270,6 +1270,28 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /**
+   * Runs {@code body} on a compact writer to {@code out}, then flushes the writer and {@code out}
+   * without closing {@code out}: {@link #toBytes(java.util.function.Consumer)} for a stream. The
+   * writer's 8 KiB buffer is the one the calling thread keeps for stream writers, and goes back to
+   * it afterwards, so that a small document written this way allocates no buffer (a writer from
+   * {@link #of(OutputStream)} that is flushed but not closed takes a new one each time). Any thread
+   * may call it; a call inside {@code body} gets a buffer of its own. When {@code body} throws,
+   * nothing more is written or flushed, but a document past 8 KiB may have reached {@code out} in
+   * part already.
+   *
+   * @throws UncheckedIOException when {@code out} throws
+   */
+  public static void toStream(OutputStream out, java.util.function.Consumer<? super JsonWriter> body) {
+    JsonWriter w = of(Objects.requireNonNull(out, "out"));
+    try {
+      body.accept(w);
+      w.flush();
+    } finally {
+      w.release();
+    }
+  }
+
+  /**
    * Runs {@code body} on the thread's kept writer (taken out of its slot while in use, so that a
    * call inside {@code body} makes a writer of its own), then returns what {@code result} makes
    * of the writer and keeps it for the next call; drops it when {@code body} throws.

@@ -2,13 +2,26 @@ package dev.brisk.json;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** {@link JsonWriter#toBytes} and {@link JsonWriter#toText}, which write with the writer the thread keeps. */
+/**
+ * {@link JsonWriter#toBytes} and {@link JsonWriter#toText}, which write with the writer the thread
+ * keeps, and {@link JsonWriter#toStream}, which writes through the stream buffer the thread keeps.
+ */
 class KeptWriterTest {
   private static final Consumer<JsonWriter> EVENT = w -> w.beginObject()
       .member("name", "\u00e9t\u00e9 \ud83d\ude00 \"quoted\"")
@@ -64,5 +77,111 @@ class KeptWriterTest {
     assertEquals("[\"" + big + "\"]", text);
     assertEquals("{}", JsonWriter.toText(w -> w.beginObject().endObject()));
     assertArrayEquals("[]".getBytes(StandardCharsets.UTF_8), JsonWriter.toBytes(w -> w.beginArray().endArray()));
+  }
+
+  /** Records what a writer hands it: the bytes, the arrays they came in, flushes and closes. */
+  private static final class Recording extends OutputStream {
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    final List<byte[]> arrays = new ArrayList<>();
+    int flushes;
+    boolean closed;
+
+    @Override
+    public void write(int b) {
+      bytes.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      arrays.add(b);
+      bytes.write(b, off, len);
+    }
+
+    @Override
+    public void flush() {
+      flushes++;
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+
+    String text() {
+      return bytes.toString(StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void aStreamGetsTheSameBytesFlushedAndStaysOpen() {
+    Recording out = new Recording();
+    JsonWriter.toStream(out, EVENT);
+    assertArrayEquals(JsonWriter.toBytes(EVENT), out.bytes.toByteArray());
+    assertTrue(out.flushes > 0, "flushed");
+    assertFalse(out.closed, "the stream is the caller's to close");
+    assertThrows(NullPointerException.class, () -> JsonWriter.toStream(null, EVENT));
+  }
+
+  @Test
+  void theStreamBufferIsKeptForTheThreadsNextCallAndANestedCallHasItsOwn() {
+    Recording first = new Recording();
+    Recording second = new Recording();
+    Recording inner = new Recording();
+    JsonWriter.toStream(first, EVENT);
+    JsonWriter.toStream(second, w -> {
+      w.beginArray().value("outer");
+      JsonWriter.toStream(inner, x -> x.value(1));
+      w.endArray();
+    });
+    assertEquals("[\"outer\"]", second.text());
+    assertEquals("1", inner.text());
+    // Writers hand their buffer itself to the stream: the second call wrote from the first's.
+    assertEquals(1, first.arrays.size());
+    assertSame(first.arrays.get(0), second.arrays.get(0));
+    assertNotSame(second.arrays.get(0), inner.arrays.get(0));
+  }
+
+  @Test
+  void aDocumentPastTheBufferIsStreamedInPieces() {
+    Recording out = new Recording();
+    String big = "y".repeat(100_000);
+    JsonWriter.toStream(out, w -> w.beginArray().value(big).value(big).endArray());
+    assertEquals("[\"" + big + "\",\"" + big + "\"]", out.text());
+    assertTrue(out.arrays.size() > 1, "written through the 8 KiB buffer, not in one array");
+  }
+
+  @Test
+  void aBodyThatThrowsFlushesNothingAndTheNextCallStartsClean() {
+    Recording failed = new Recording();
+    RuntimeException boom = new IllegalStateException("boom");
+    assertSame(boom, assertThrows(IllegalStateException.class, () -> JsonWriter.toStream(failed, w -> {
+      w.beginObject().name("half");
+      throw boom;
+    })));
+    assertEquals(0, failed.bytes.size());
+    assertEquals(0, failed.flushes);
+    Recording next = new Recording();
+    JsonWriter.toStream(next, w -> w.beginArray().value(true).endArray());
+    assertEquals("[true]", next.text());
+  }
+
+  @Test
+  void aStreamThatFailsIsAnUncheckedIoException() {
+    OutputStream broken = new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("disk full");
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        throw new IOException("disk full");
+      }
+    };
+    UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> JsonWriter.toStream(broken, EVENT));
+    assertEquals("disk full", e.getCause().getMessage());
+    Recording next = new Recording();
+    JsonWriter.toStream(next, EVENT);
+    assertArrayEquals(JsonWriter.toBytes(EVENT), next.bytes.toByteArray());
   }
 }

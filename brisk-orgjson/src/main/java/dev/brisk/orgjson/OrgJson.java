@@ -84,11 +84,12 @@ public final class OrgJson {
     return JsonWriter.toBytes(w -> write(value, w));
   }
 
-  /** Writes {@code value} as compact UTF-8 JSON to {@code out}, flushing but not closing it. */
+  /**
+   * Writes {@code value} as compact UTF-8 JSON to {@code out}, flushing but not closing it, through
+   * the stream buffer the calling thread keeps ({@link JsonWriter#toStream}).
+   */
   public static void write(Object value, OutputStream out) {
-    JsonWriter w = JsonWriter.of(out);
-    write(value, w);
-    w.flush();
+    JsonWriter.toStream(out, w -> write(value, w));
   }
 
   /** Writes {@code value} to {@code w}, as one value wherever {@code w} stands. */

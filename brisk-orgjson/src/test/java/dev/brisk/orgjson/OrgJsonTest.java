@@ -1,7 +1,9 @@
 package dev.brisk.orgjson;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -272,6 +274,30 @@ class OrgJsonTest {
     // A nested toBytes while writing (a JSONString that uses it) gets its own writer.
     JSONObject outer = new JSONObject().put("inner", (JSONString) () -> new String(OrgJson.toBytes(o), UTF_8));
     assertEquals("{\"inner\":{\"a\":1}}", new String(OrgJson.toBytes(outer), UTF_8));
+    // So does a nested write to a stream; and a stream is flushed, never closed.
+    boolean[] closed = {false};
+    ByteArrayOutputStream streamed = new ByteArrayOutputStream() {
+      @Override
+      public void close() {
+        closed[0] = true;
+      }
+    };
+    JSONObject viaStream = new JSONObject().put("inner", (JSONString) () -> {
+      ByteArrayOutputStream b = new ByteArrayOutputStream();
+      OrgJson.write(o, b);
+      return b.toString(UTF_8);
+    });
+    OrgJson.write(viaStream, streamed);
+    assertEquals("{\"inner\":{\"a\":1}}", streamed.toString(UTF_8));
+    assertFalse(closed[0]);
+    // A batch far past the stream buffer's 8 KiB comes out whole, as toBytes writes it.
+    JSONArray batch = new JSONArray();
+    for (int i = 0; i < 2000; i++) {
+      batch.put(new JSONObject().put("i", i).put("s", "event number " + i));
+    }
+    ByteArrayOutputStream big = new ByteArrayOutputStream();
+    OrgJson.write(batch, big);
+    assertArrayEquals(OrgJson.toBytes(batch), big.toByteArray());
   }
 
   @Test
