@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * A pull parser over UTF-8 JSON: {@link #next()} moves to the next token, and the getters read the
@@ -361,6 +362,25 @@ public final class JsonReader implements Closeable {
   /** A strict reader with default limits over a string (encoded to UTF-8 first). */
   public static JsonReader of(String json) {
     return Json.DEFAULT.reader(json);
+  }
+
+  /**
+   * Runs {@code body} on a strict reader with default limits over the UTF-8 stream {@code utf8}
+   * and returns what it returns, without closing {@code utf8}. The reader's 16 KiB buffer is the
+   * one the calling thread keeps for stream readers, and goes back to it afterwards, also when
+   * {@code body} throws: a small document read this way allocates no buffer (a reader from {@link
+   * #of(InputStream)} gives its buffer back only when closed, which closes the stream). The reader
+   * must not be used after {@code body} returns; bytes it read ahead of where {@code body} stopped
+   * are not given back to the stream. Any thread may call it; a call inside {@code body} gets a
+   * buffer of its own.
+   */
+  public static <T> T fromStream(InputStream utf8, java.util.function.Function<? super JsonReader, ? extends T> body) {
+    JsonReader r = of(Objects.requireNonNull(utf8, "utf8"));
+    try {
+      return body.apply(r);
+    } finally {
+      r.release();
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -2531,6 +2551,18 @@ public final class JsonReader implements Closeable {
     return true;
   }
 
+  /** For a reader of a stream: gives its buffer to the thread's next one, leaving the stream open. */
+  private void release() {
+    if (buf != CLOSED) {
+      byte[] b = buf;
+      buf = CLOSED; // a read after this meets the end of the input, not another reader's bytes
+      pos = 0;
+      end = 0;
+      eof = true;
+      SPARE.give(b);
+    }
+  }
+
   /**
    * Closes the underlying stream, if any. A reader of bytes in memory lets go of them (it would
    * otherwise hold the caller's array for as long as it is kept, for {@link #reset} say). A read
@@ -2544,14 +2576,7 @@ public final class JsonReader implements Closeable {
       end = 0;
       return;
     }
-    if (buf != CLOSED) {
-      byte[] b = buf;
-      buf = CLOSED; // a read after close meets the end of the input, not another reader's bytes
-      pos = 0;
-      end = 0;
-      eof = true;
-      SPARE.give(b);
-    }
+    release();
     try {
       in.close();
     } catch (IOException e) {

@@ -2,18 +2,25 @@ package dev.brisk.json;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link JsonReader#keep} and {@link Json#keptReader}: a thread's next reader of the same {@code
  * Json} is the one it kept, holding none of the bytes it read before; a reader in use, a reader of
- * another {@code Json}, another thread's and a stream's are never taken.
+ * another {@code Json}, another thread's and a stream's are never taken. And {@link
+ * JsonReader#fromStream}, whose reader's buffer goes back to the thread without the stream being
+ * closed.
  */
 class KeptReaderTest {
   static byte[] bytes(String json) {
@@ -123,5 +130,67 @@ class KeptReaderTest {
     }).get();
     assertSame(r, there, "the other thread did not keep it");
     assertNotSame(r, json.keptReader(doc, 0, doc.length), "kept into the holder of the thread it came from");
+  }
+
+  /** A stream of bytes that records the arrays it is asked to fill and whether it was closed. */
+  static final class RecordingInput extends ByteArrayInputStream {
+    final List<byte[]> arrays = new ArrayList<>();
+    boolean closed;
+
+    RecordingInput(String json) {
+      super(bytes(json));
+    }
+
+    @Override
+    public synchronized int read(byte[] b, int off, int len) {
+      arrays.add(b);
+      return super.read(b, off, len);
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
+  @Test
+  void fromStreamReadsWithTheThreadsStreamBufferAndLeavesTheStreamOpen() {
+    RecordingInput first = new RecordingInput("[\"a\"]");
+    RecordingInput second = new RecordingInput("[\"b\"]");
+    RecordingInput inner = new RecordingInput("[\"c\"]");
+    assertEquals("a", JsonReader.fromStream(first, KeptReaderTest::firstString));
+    String[] innerString = new String[1];
+    assertEquals("b", JsonReader.fromStream(second, r -> {
+      innerString[0] = JsonReader.fromStream(inner, KeptReaderTest::firstString);
+      return firstString(r);
+    }));
+    assertEquals("c", innerString[0]);
+    assertFalse(first.closed || second.closed || inner.closed, "the streams are the caller's to close");
+    // A reader hands its buffer itself to the stream: the second read into the first's buffer,
+    // the one inside it into another.
+    assertSame(first.arrays.get(0), second.arrays.get(0));
+    assertNotSame(second.arrays.get(0), inner.arrays.get(0));
+    assertThrows(NullPointerException.class, () -> JsonReader.fromStream(null, JsonReader::next));
+  }
+
+  @Test
+  void fromStreamGivesTheBufferBackWhenTheBodyThrowsAndALeakedReaderIsAtTheEnd() {
+    RecordingInput bad = new RecordingInput("[\"a\" \"b\"]");
+    JsonReader[] leaked = new JsonReader[1];
+    JsonException e = assertThrows(JsonException.class, () -> JsonReader.fromStream(bad, r -> {
+      leaked[0] = r;
+      while (r.next() != JsonToken.END_DOCUMENT) {
+        // reads on to the missing comma
+      }
+      return null;
+    }));
+    assertTrue(e.getMessage().contains("line 1"), e.getMessage());
+    // The next call reads with the same buffer; the reader that escaped its body meets the end of
+    // its input there, not the next reader's bytes.
+    RecordingInput next = new RecordingInput("[\"d\"]");
+    assertEquals("d", JsonReader.fromStream(next, KeptReaderTest::firstString));
+    assertSame(bad.arrays.get(0), next.arrays.get(0));
+    JsonException after = assertThrows(JsonException.class, leaked[0]::next);
+    assertTrue(after.getMessage().startsWith("unexpected end of input"), after.getMessage());
   }
 }

@@ -54,10 +54,11 @@ public interface Codec<T> {
 
   /** Reads a document that is exactly one value from a stream of UTF-8, without closing it. */
   default T read(InputStream utf8) {
-    JsonReader r = JsonReader.of(utf8);
-    T v = read(r);
-    CodecSupport.endOfDocument(r);
-    return v;
+    return JsonReader.fromStream(utf8, r -> {
+      T v = read(r);
+      CodecSupport.endOfDocument(r);
+      return v;
+    });
   }
 
 

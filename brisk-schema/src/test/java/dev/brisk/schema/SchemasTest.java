@@ -539,6 +539,21 @@ class SchemasTest {
     byte[] framed = bytes("xx{\"id\":\"1\"}yy");
     assertEquals("1", c.read(framed, 2, framed.length - 4).getString("id"));
     assertEquals("1", c.read(new ByteArrayInputStream(bytes("{\"id\":\"1\"}"))).getString("id"));
+    // A stream is read to its end and left open; data after the value is an error, and the next
+    // read from a stream starts clean.
+    boolean[] closed = {false};
+    ByteArrayInputStream open = new ByteArrayInputStream(bytes("{\"id\":\"2\"}")) {
+      @Override
+      public void close() {
+        closed[0] = true;
+      }
+    };
+    assertEquals("2", c.read(open).getString("id"));
+    assertFalse(closed[0], "the stream is the caller's to close");
+    JsonException trailing = assertThrows(JsonException.class,
+        () -> c.read(new ByteArrayInputStream(bytes("{\"id\":\"3\"} {}"))));
+    assertTrue(trailing.getMessage().contains("offset 11"), trailing.getMessage());
+    assertEquals("4", c.read(new ByteArrayInputStream(bytes("{\"id\":\"4\"}"))).getString("id"));
     JsonReader r = JsonReader.of("[{\"id\":\"a\"},{\"id\":\"b\"}]");
     r.next();
     r.next();
