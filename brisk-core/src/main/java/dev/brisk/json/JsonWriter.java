@@ -1285,7 +1285,9 @@ public final class JsonWriter implements Closeable, Flushable {
     JsonWriter w = of(Objects.requireNonNull(out, "out"));
     try {
       body.accept(w);
-      w.flush();
+      if (w.buf != CLOSED) { // a body that closed the writer has flushed and closed out itself
+        w.flush();
+      }
     } finally {
       w.release();
     }

@@ -80,7 +80,7 @@ class KeptWriterTest {
   }
 
   /** Records what a writer hands it: the bytes, the arrays they came in, flushes and closes. */
-  private static final class Recording extends OutputStream {
+  private static class Recording extends OutputStream {
     final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     final List<byte[]> arrays = new ArrayList<>();
     int flushes;
@@ -139,6 +139,25 @@ class KeptWriterTest {
     assertEquals(1, first.arrays.size());
     assertSame(first.arrays.get(0), second.arrays.get(0));
     assertNotSame(second.arrays.get(0), inner.arrays.get(0));
+  }
+
+  @Test
+  void aBodyThatClosesTheWriterHasClosedTheStreamAndNothingMoreIsWritten() {
+    Recording out = new Recording() {
+      @Override
+      public void write(byte[] b, int off, int len) {
+        if (closed) {
+          throw new UncheckedIOException(new IOException("write after close"));
+        }
+        super.write(b, off, len);
+      }
+    };
+    JsonWriter.toStream(out, w -> {
+      w.value("done");
+      w.close();
+    });
+    assertEquals("\"done\"", out.text());
+    assertTrue(out.closed);
   }
 
   @Test
