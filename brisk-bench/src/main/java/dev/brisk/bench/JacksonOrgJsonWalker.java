@@ -22,9 +22,7 @@ final class JacksonOrgJsonWalker {
 
   byte[] toBytes(JSONArray batch) throws IOException {
     ByteArrayBuilder out = new ByteArrayBuilder(factory._getBufferRecycler());
-    try (JsonGenerator g = factory.createGenerator(out)) {
-      write(batch, g);
-    }
+    write(batch, out);
     byte[] bytes = out.toByteArray();
     out.release();
     return bytes;

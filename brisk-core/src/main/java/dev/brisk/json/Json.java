@@ -193,10 +193,8 @@ public final class Json {
 
   /** Writes {@code value} to {@code out}, and flushes it (it is not closed). */
   public void write(JsonValue value, OutputStream out) {
-    JsonWriter w = newWriter(out, ANY_DEPTH);
-    TreeWriter.write(Objects.requireNonNull(value, "value"), w);
-    w.flush();
-    w.release();
+    Objects.requireNonNull(value, "value");
+    JsonWriter.writeThenRelease(newWriter(Objects.requireNonNull(out, "out"), ANY_DEPTH), w -> TreeWriter.write(value, w));
   }
 
   /** The JSON text of {@code value}. */

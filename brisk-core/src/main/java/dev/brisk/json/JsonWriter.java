@@ -1282,10 +1282,18 @@ public final class JsonWriter implements Closeable, Flushable {
    * @throws UncheckedIOException when {@code out} throws
    */
   public static void toStream(OutputStream out, java.util.function.Consumer<? super JsonWriter> body) {
-    JsonWriter w = of(Objects.requireNonNull(out, "out"));
+    writeThenRelease(of(Objects.requireNonNull(out, "out")), body);
+  }
+
+  /**
+   * {@link #toStream(OutputStream, java.util.function.Consumer)}'s work on a stream writer made
+   * with the caller's options ({@link Json#write(JsonValue, OutputStream)}'s indent, say).
+   */
+  static void writeThenRelease(JsonWriter w, java.util.function.Consumer<? super JsonWriter> body) {
     try {
       body.accept(w);
-      if (w.buf != CLOSED) { // a body that closed the writer has flushed and closed out itself
+      // CLOSED: the body closed the writer, flushing and closing out, and wrote nothing after.
+      if (w.buf != CLOSED) {
         w.flush();
       }
     } finally {

@@ -71,6 +71,8 @@ class WriterTest {
     Json.DEFAULT.write(Json.parse("{\"y\":2}"), d);
     assertEquals("[1,\"x\"]", c.toString(StandardCharsets.UTF_8));
     assertEquals("{\"y\":2}", d.toString(StandardCharsets.UTF_8));
+    JsonValue one = Json.parse("1");
+    assertThrows(NullPointerException.class, () -> Json.DEFAULT.write(one, (java.io.OutputStream) null));
   }
 
   /**
