@@ -1369,6 +1369,23 @@ public final class JsonReader implements Closeable {
   }
 
   /**
+   * True when the current string equals the UTF-8 bytes {@code utf8}, compared without decoding
+   * or allocating (unless the string in the input uses escapes): for codecs that match a string
+   * against known values, such as an enum's constants.
+   *
+   * @throws JsonException when the current token is not a string
+   */
+  public boolean stringEquals(byte[] utf8) {
+    if (tok != T_STRING) {
+      throw typeError("a string");
+    }
+    if (!tokEscaped) {
+      return Arrays.equals(buf, tokStart, tokEnd, utf8, 0, utf8.length);
+    }
+    return decodeToken().equals(new String(utf8, StandardCharsets.UTF_8));
+  }
+
+  /**
    * A hash of the current member name's UTF-8 bytes, equal to {@link #nameHash(byte[])} of the
    * decoded name; computed over the input without decoding or allocating (unless the name uses
    * escapes). Generated codecs switch on it to find a field.

@@ -603,4 +603,26 @@ class FieldReadingTest {
     JsonWriter path = JsonWriter.create().beginObject().name(names, 1);
     assertEquals("$.caf\u00e9", path.path());
   }
+  @Test
+  void stringEqualsComparesTheCurrentStringAsItsBytes() {
+    byte[] green = "GREEN".getBytes(StandardCharsets.UTF_8);
+    byte[] cafe = "caf\u00e9".getBytes(StandardCharsets.UTF_8);
+    // plain, escaped, non-ASCII raw and escaped, a prefix, a longer string, and from a stream
+    JsonReader r = JsonReader.of("[\"GREEN\",\"GR\\u0045EN\",\"caf\u00e9\",\"caf\\u00e9\",\"GREE\",\"GREENS\",\"\"]"
+        .getBytes(StandardCharsets.UTF_8));
+    r.next();
+    boolean[][] want = {{true, false}, {true, false}, {false, true}, {false, true}, {false, false}, {false, false},
+        {false, false}};
+    for (boolean[] w : want) {
+      assertEquals(JsonToken.STRING, r.next());
+      assertEquals(w[0], r.stringEquals(green), r.getString());
+      assertEquals(w[1], r.stringEquals(cafe), r.getString());
+    }
+    JsonReader s = JsonReader.of(new OneByteInputStream("{\"k\":\"GREEN\"}".getBytes(StandardCharsets.UTF_8)));
+    s.next();
+    assertEquals(JsonToken.NAME, s.next());
+    assertThrows(JsonException.class, () -> s.stringEquals(green), "a name is not a string");
+    s.next();
+    assertTrue(s.stringEquals(green));
+  }
 }

@@ -13,7 +13,8 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.HashMap;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
@@ -191,28 +192,65 @@ public final class CodecSupport {
     return (JsonObject) r.readValue();
   }
 
-  private static final ClassValue<Map<String, Enum<?>>> ENUMS =
+  /** An enum type's constants and their names' UTF-8 bytes, for {@link #readEnum}. */
+  private static final class EnumConstants {
+    /** Up to this many constants are matched one by one, without decoding the string; more by a map. */
+    static final int SCANNED = 16;
+
+    final Enum<?>[] constants;
+    final byte[][] names;
+    /** Each name in quotes, as a writer writes it under every option: identifiers need no escape. */
+    final byte[][] quoted;
+    final Map<String, Enum<?>> byName = new LinkedHashMap<>(); // declared order, for messages
+
+    EnumConstants(Class<?> type) {
+      Object[] all = type.getEnumConstants();
+      constants = new Enum<?>[all.length];
+      names = new byte[all.length][];
+      quoted = new byte[all.length][];
+      for (int i = 0; i < all.length; i++) {
+        constants[i] = (Enum<?>) all[i];
+        String name = constants[i].name();
+        names[i] = name.getBytes(StandardCharsets.UTF_8);
+        quoted[i] = JsonWriter.toBytes(w -> w.value(name));
+        byName.put(name, constants[i]);
+      }
+    }
+  }
+
+  private static final ClassValue<EnumConstants> ENUMS =
       new ClassValue<>() {
         @Override
-        protected Map<String, Enum<?>> computeValue(Class<?> type) {
-          Map<String, Enum<?>> m = new HashMap<>();
-          for (Object c : type.getEnumConstants()) {
-            Enum<?> e = (Enum<?>) c;
-            m.put(e.name(), e);
-          }
-          return m;
+        protected EnumConstants computeValue(Class<?> type) {
+          return new EnumConstants(type);
         }
       };
 
-  /** The constant of {@code type} named by the current string. */
+  /**
+   * The constant of {@code type} named by the current string. A small enum's names are compared
+   * with the string's bytes where they lie in the input (no string is made); a larger one's are
+   * looked up by the decoded string.
+   */
   public static Object readEnum(JsonReader r, Class<?> type) {
-    String s = text(r, "a constant of " + type.getSimpleName());
-    Enum<?> e = ENUMS.get(type).get(s);
-    if (e == null) {
-      throw r.error("expected one of " + ENUMS.get(type).keySet() + " (" + type.getSimpleName()
-          + ") but found \"" + JsonException.excerpt(s) + "\"");
+    if (r.token() != JsonToken.STRING) {
+      throw expected(r, "a constant of " + type.getSimpleName());
     }
-    return e;
+    EnumConstants c = ENUMS.get(type);
+    if (c.constants.length <= EnumConstants.SCANNED) {
+      byte[][] names = c.names;
+      for (int i = 0; i < names.length; i++) {
+        if (r.stringEquals(names[i])) {
+          return c.constants[i];
+        }
+      }
+    } else {
+      Enum<?> e = c.byName.get(r.getString());
+      if (e != null) {
+        return e;
+      }
+    }
+    throw r.error("expected one of " + c.byName.keySet() + " (" + type.getSimpleName()
+        + ") but found \"" + JsonException.excerpt(r.getString()) + "\"");
   }
 
   // -------------------------------------------------------------------------------------------
@@ -460,7 +498,10 @@ public final class CodecSupport {
     if (v == null) {
       w.nullValue();
     } else if (v instanceof Enum) {
-      w.value(((Enum<?>) v).name());
+      // The constant's name, encoded once per enum type.
+      Enum<?> e = (Enum<?>) v;
+      byte[] q = ENUMS.get(e.getDeclaringClass()).quoted[e.ordinal()];
+      w.rawValue(q, 0, q.length);
     } else {
       w.value(v.toString());
     }
