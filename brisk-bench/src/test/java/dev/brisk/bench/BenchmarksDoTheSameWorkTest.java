@@ -117,6 +117,18 @@ class BenchmarksDoTheSameWorkTest {
     }
   }
 
+  /** The setup throws unless every library read the hand-built objects and wrote the document. */
+  @Test
+  void eishayLibrariesReadAndWriteTheSameMediaContent() throws Exception {
+    EishayBenchmark b = new EishayBenchmark();
+    b.setUp();
+    assertEquals(Json.parse(b.bytes), Json.parse(b.writeBrisk()));
+    assertEquals(EishayBenchmark.expected(), b.readBrisk());
+    assertEquals(EishayBenchmark.LIBRARIES.length * 2, java.util.Arrays.stream(EishayBenchmark.class.getMethods())
+        .filter(m -> m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class)).count(),
+        "a read and a write for every library the setup checks");
+  }
+
   /** Each kind's setup checks that Brisk and Jackson agree (and throws when they do not); here with every kind. */
   @Test
   void valueBenchmarksReadAndWriteTheSameValues() throws Exception {
