@@ -1489,8 +1489,9 @@ public final class JsonReader implements Closeable {
   /**
    * {@link #nextField}, for members that may be left out: when the name is not {@code expected}
    * but the one after it ({@code expected + 1}, as when a writer omits a null member), recognised
-   * the same way, returns {@code expected + 1}. Callers must take any index it returns, not only
-   * {@code expected}; generated codecs do.
+   * the same way, returns {@code expected + 1}; and in compact input, when it is another of the
+   * names (of up to 32 names), recognised the same way, returns that one's index. Callers must
+   * take any index it returns, not only {@code expected}; generated codecs do.
    *
    * @throws IllegalStateException when the reader is not inside an object between members
    */
@@ -1500,6 +1501,10 @@ public final class JsonReader implements Closeable {
     }
     if (expectedName(names, expected + 1)) {
       return expected + 1;
+    }
+    int other = otherName(names);
+    if (other >= 0) {
+      return other;
     }
     // Compact input: the object's closing brace right after its last member, or an empty object.
     // The state says the reader is in an object; next() would take the same step, by way of its
@@ -1608,6 +1613,36 @@ public final class JsonReader implements Closeable {
       }
     }
     return false;
+  }
+
+  /** Up to this many names, {@link #otherName} looks for the next name among all of them. */
+  private static final int SCANNED_NAMES = 32;
+
+  /**
+   * For {@link #nextFieldInOrder} when the next name is neither of the two it expected (members
+   * left out, as writers that omit nulls do, or in another order): the index of the name among
+   * {@code names}, recognised by the same two words, moved past as {@link #expectedName} does;
+   * or -1, changing nothing, when it is none of them or the input is not compact (then the
+   * general way finds it, by a hash of its bytes). One pass over the names' words, without
+   * scanning the input: for up to {@link #SCANNED_NAMES} names.
+   */
+  private int otherName(JsonNames names) {
+    final byte[] b = buf;
+    final int p = pos;
+    final int[] lengths = names.fastLength;
+    final int n = lengths.length;
+    if (n > SCANNED_NAMES || (expect | 4) != E_NAME_NEXT || p + 18 > end || b[p] != '"') {
+      return -1; // (expect | 4) == E_NAME_NEXT: E_FIRST_NAME or E_NAME_NEXT, as in nextStringMember
+    }
+    final long w0 = (long) Swar.LONGS.get(b, p + 1);
+    final long w1 = (long) Swar.LONGS.get(b, p + 9);
+    final long[] words = names.words;
+    for (int i = 0, k = 0; i < n; i++, k += 4) {
+      if ((w0 & words[k + 1]) == words[k] && (w1 & words[k + 3]) == words[k + 2] && lengths[i] >= 0) {
+        return expectedName(names, i) ? i : -1;
+      }
+    }
+    return -1;
   }
 
   private int nextFieldSlow(JsonNames names, int expected) {

@@ -625,4 +625,54 @@ class FieldReadingTest {
     s.next();
     assertTrue(s.stringEquals(green));
   }
+  /**
+   * nextFieldInOrder past a gap of more than one member, and back to an earlier one: in compact
+   * input it names any of the names (recognised by their words); in input with white space, or
+   * for a name it does not hold, it says OTHER_NAME, and nameEquals then tells which, as before.
+   */
+  @Test
+  void nextFieldInOrderFindsAnyOfTheNamesInCompactInput() {
+    JsonNames names = JsonNames.of("aVeryLongMemberNameIndeed", "height", "size", "sizes", "title", "uri", "width");
+    String compact = "{\"width\":1,\"size\":2,\"sizes\":3,\"height\":4,\"aVeryLongMemberNameIndeed\":5,"
+        + "\"other\":6,\"uri\":7,\"widths\":8,\"title\":9,\"other\":10}";
+    // expected index each time, and what comes back: the name's index, or OTHER_NAME for the long
+    // name (not held in words) and for names not among them, and near the end of the input, where
+    // two words would reach past it
+    int[][] steps = {{1, 6}, {1, 2}, {3, 3}, {4, 1}, {2, JsonReader.OTHER_NAME}, {2, JsonReader.OTHER_NAME},
+        {2, 5}, {6, JsonReader.OTHER_NAME}, {0, 4}, {5, JsonReader.OTHER_NAME}};
+    String[] seen = {"width", "size", "sizes", "height", "aVeryLongMemberNameIndeed", "other", "uri", "widths", "title", "other"};
+    JsonReader r = JsonReader.of(compact.getBytes(StandardCharsets.UTF_8));
+    r.next();
+    for (int i = 0; i < steps.length; i++) {
+      int f = r.nextFieldInOrder(names, steps[i][0]);
+      assertEquals(steps[i][1], f, "member " + i);
+      assertEquals(JsonToken.NAME, r.token());
+      assertEquals(seen[i], r.getName());
+      assertEquals(seen[i], r.currentName());
+      assertEquals(i + 1L, r.nextLong());
+    }
+    assertEquals(JsonReader.END_OF_OBJECT, r.nextFieldInOrder(names, 0));
+    // The same members with a space after each comma: only the expected two are recognised.
+    JsonReader spaced = JsonReader.of(compact.replace(",\"", ", \"").getBytes(StandardCharsets.UTF_8));
+    spaced.next();
+    assertEquals(6, spaced.nextFieldInOrder(names, 1), "the first member follows '{' directly");
+    spaced.nextLong();
+    assertEquals(JsonReader.OTHER_NAME, spaced.nextFieldInOrder(names, 1));
+    assertTrue(spaced.nameEquals(names, 2));
+  }
+
+  @Test
+  void namesBeyondTheScannedManyAreFoundTheGeneralWay() {
+    String[] many = new String[40];
+    for (int i = 0; i < many.length; i++) {
+      many[i] = "n" + i;
+    }
+    JsonNames names = JsonNames.of(many);
+    JsonReader r = JsonReader.of("{\"n0\":0,\"n30\":1,\"n39\":2}".getBytes(StandardCharsets.UTF_8));
+    r.next();
+    assertEquals(0, r.nextFieldInOrder(names, 0));
+    r.nextInt();
+    assertEquals(JsonReader.OTHER_NAME, r.nextFieldInOrder(names, 1), "40 names: not scanned");
+    assertTrue(r.nameEquals(names, 30));
+  }
 }
