@@ -1362,6 +1362,11 @@ public final class JsonReader implements Closeable {
     if (tok != T_NAME) {
       throw typeError("a member name");
     }
+    return tokenEquals(utf8);
+  }
+
+  /** The current name's or string's content equals {@code utf8}; decoded only if it has escapes. */
+  private boolean tokenEquals(byte[] utf8) {
     if (!tokEscaped) {
       return Arrays.equals(buf, tokStart, tokEnd, utf8, 0, utf8.length);
     }
@@ -1379,10 +1384,7 @@ public final class JsonReader implements Closeable {
     if (tok != T_STRING) {
       throw typeError("a string");
     }
-    if (!tokEscaped) {
-      return Arrays.equals(buf, tokStart, tokEnd, utf8, 0, utf8.length);
-    }
-    return decodeToken().equals(new String(utf8, StandardCharsets.UTF_8));
+    return tokenEquals(utf8);
   }
 
   /**
