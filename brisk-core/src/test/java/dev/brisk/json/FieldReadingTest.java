@@ -675,4 +675,53 @@ class FieldReadingTest {
     assertEquals(JsonReader.OTHER_NAME, r.nextFieldInOrder(names, 1), "40 names: not scanned");
     assertTrue(r.nameEquals(names, 30));
   }
+  /**
+   * nextInt takes a short path for most member values, and nextLong one through numberAfterName;
+   * whatever the number, they must give what next() then getInt() or getLong() give, the same
+   * value or the same error, and leave the reader in the same state: the rest of the document
+   * reads the same.
+   */
+  @Test
+  void nextIntAndNextLongAgreeWithNextThenGet() {
+    String[] numbers = {"0", "-0", "7", "-7", "123456789", "-123456789", "1234567890", "2147483647", "-2147483648",
+        "2147483648", "999999999999999999", "-999999999999999999", "1000000000000000000", "9223372036854775807",
+        "-9223372036854775808", "9223372036854775808", "01", "-01", "-", "1.5", "1e3", "1E3", "12345.", "1-", "12a",
+        "12]", "12 ", "123456"};
+    Json small = Json.builder().maxNumberLength(5).build();
+    for (Json json : new Json[] {Json.DEFAULT, small}) {
+      for (String n : numbers) {
+        for (String doc : new String[] {"{\"a\":" + n + ",\"b\":[1,2,3],\"c\":\"padding to make room\"}",
+            "{\"a\":" + n + "}", "[" + n + ",\"padding to make room for the short path\"]"}) {
+          for (boolean asLong : new boolean[] {false, true}) {
+            assertEquals(steps(json, doc, asLong, false), steps(json, doc, asLong, true), doc + (asLong ? " long" : " int"));
+          }
+        }
+      }
+    }
+  }
+
+  /** Reads doc's first number by nextInt/nextLong (or next() and a getter), then the rest by next(). */
+  private static List<String> steps(Json json, String doc, boolean asLong, boolean oneCall) {
+    List<String> out = new ArrayList<>();
+    JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
+    try {
+      JsonToken first = r.next();
+      if (first == JsonToken.BEGIN_OBJECT) {
+        r.next(); // the name
+      }
+      if (oneCall) {
+        out.add(String.valueOf(asLong ? r.nextLong() : r.nextInt()));
+      } else {
+        r.next();
+        out.add(String.valueOf(asLong ? r.getLong() : r.getInt()));
+      }
+      out.add(r.token() + " " + r.getNumberText() + " " + r.currentName());
+      for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
+        out.add(String.valueOf(t));
+      }
+    } catch (RuntimeException e) {
+      out.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return out;
+  }
 }
