@@ -8,12 +8,12 @@ import dev.brisk.json.JsonValue;
 import dev.brisk.json.JsonWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -192,7 +192,7 @@ public final class CodecSupport {
     return (JsonObject) r.readValue();
   }
 
-  /** An enum type's constants and their names' UTF-8 bytes, for {@link #readEnum}. */
+  /** An enum type's constants and their names' UTF-8 bytes, for {@link #readEnum} and {@link #writeText}. */
   private static final class EnumConstants {
     /** Up to this many constants are matched one by one, without decoding the string; more by a map. */
     static final int SCANNED = 16;
