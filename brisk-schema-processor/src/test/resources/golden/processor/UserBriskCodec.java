@@ -68,9 +68,10 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
     java.lang.String favoriteFruit = null;
     long seen0 = 0L;
     // In declared order each name is the expected one (or the one after it, when a member
-    // was left out): a compare, then its value. A string member is read with its name in
-    // one call, into s; f is then 0x10000 + its index.
+    // was left out): a compare, then its value. A string or int member is read with its
+    // name in one call, into s or iv; f is then 0x10000 + its index.
     java.lang.String s = null;
+    long iv = 0L;
     int f;
     s = r.nextStringMember(NAMES, 0);
     f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 0) : 0x10000;
@@ -85,10 +86,17 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x1L;
       }
-      f = r.nextFieldInOrder(NAMES, 1);
+      iv = r.nextIntMember(NAMES, 1);
+      f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, 1) : 0x10001;
     }
-    if (f == 1) { // "index"
+    if (f == 1) { // "index", found by nextFieldInOrder
       index = r.nextInt();
+      seen0 |= 0x2L;
+      s = r.nextStringMember(NAMES, 2);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 2) : 0x10002;
+    }
+    if (f == 0x10001) { // "index"
+      index = (int) iv;
       seen0 |= 0x2L;
       s = r.nextStringMember(NAMES, 2);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 2) : 0x10002;
@@ -146,10 +154,17 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x20L;
       }
-      f = r.nextFieldInOrder(NAMES, 6);
+      iv = r.nextIntMember(NAMES, 6);
+      f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, 6) : 0x10006;
     }
-    if (f == 6) { // "age"
+    if (f == 6) { // "age", found by nextFieldInOrder
       age = r.nextInt();
+      seen0 |= 0x40L;
+      s = r.nextStringMember(NAMES, 7);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 7) : 0x10007;
+    }
+    if (f == 0x10006) { // "age"
+      age = (int) iv;
       seen0 |= 0x40L;
       s = r.nextStringMember(NAMES, 7);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 7) : 0x10007;

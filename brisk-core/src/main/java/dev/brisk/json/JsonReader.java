@@ -1576,6 +1576,68 @@ public final class JsonReader implements Closeable {
     return NOT_THIS_MEMBER;
   }
 
+  /** What {@link #nextIntMember} returns when it did not read the member: no int it reads. */
+  public static final long NOT_AN_INT_MEMBER = Long.MIN_VALUE;
+
+  /**
+   * For codecs that expect the members in a known order, an int member in one call, as {@link
+   * #nextStringMember} is for strings. When the next member is {@code names}' name {@code i},
+   * recognised as {@link #nextField} recognises it, with a colon and an integer of up to nine
+   * digits right after it ({@code "name":123}), moves past both and returns the value, as {@link
+   * #nextField} and {@link #nextInt} would. Otherwise (another name, white space, null, a longer
+   * number, a fraction, the end of the buffer near) it changes nothing and returns {@link
+   * #NOT_AN_INT_MEMBER}: the caller then goes on with {@link #nextFieldInOrder} and {@link
+   * #nextInt}, which take every case and check it.
+   *
+   * @throws JsonException when the object has more members than maxMembers
+   */
+  public long nextIntMember(JsonNames names, int i) {
+    final byte[] b = buf;
+    final int p = pos;
+    final int[] lengths = names.fastLength;
+    // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7), as in nextStringMember
+    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length) {
+      final int len = lengths[i];
+      final long[] words = names.words;
+      final int k = i << 2;
+      final int q = p + len + 2; // the colon after the name's closing quote
+      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + 12 < end
+          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
+          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]
+          && b[q] == ':') {
+        final int start = q + 1;
+        final boolean neg = b[start] == '-';
+        final int first = neg ? start + 1 : start;
+        int c = b[first];
+        if (c >= '1' && c <= '9') {
+          int v = c - '0';
+          int e = first + 1;
+          for (int last = first + 9; e < last && (c = b[e]) >= '0' && c <= '9'; e++) {
+            v = v * 10 + (c - '0');
+          }
+          c = b[e];
+          if ((c < '0' || c > '9') && c != '.' && c != 'e' && c != 'E' && e - start <= maxNumberLength) {
+            final int d = depth;
+            if (++counts[d] > memberLimit) {
+              throw tooManyMembers();
+            }
+            nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
+            tokEscaped = false;
+            tokNonAscii = false;
+            numberToken(start, e, true);
+            valuePending = false;
+            int value = neg ? -v : v;
+            longValue = value;
+            afterMemberValue();
+            tok = T_NUMBER;
+            return value;
+          }
+        }
+      }
+    }
+    return NOT_AN_INT_MEMBER;
+  }
+
   /**
    * In compact input with the reader between members: when the next name is {@code names}' name
    * {@code i}, recognised by comparing two words with the input, moves past it (and its colon) as

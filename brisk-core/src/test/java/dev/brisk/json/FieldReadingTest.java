@@ -724,4 +724,73 @@ class FieldReadingTest {
     }
     return out;
   }
+  /**
+   * nextIntMember, a generated codec's first try for an int member, must read what
+   * nextFieldInOrder then nextInt read (value or error, and the same tokens after), or change
+   * nothing and leave it to them.
+   */
+  @Test
+  void nextIntMemberReadsWhatNextFieldInOrderThenNextIntRead() {
+    String[] numbers = {"0", "-0", "7", "-7", "123456789", "-123456789", "1234567890", "2147483647", "-2147483648",
+        "9999999999", "01", "-", "1.5", "1e3", "1E3", "12a", "12]", "12 ", "123456", "null", "\"7\"", "[7]"};
+    String pad = ",\"c\":\"padding to make room for the short path\"}";
+    Json[] jsons = {Json.DEFAULT, Json.builder().maxNumberLength(5).build(), Json.builder().maxMembers(1).build()};
+    for (Json json : jsons) {
+      for (String n : numbers) {
+        for (String doc : new String[] {"{\"a\":" + n + ",\"b\":[1,2,3]" + pad, "{\"a\":" + n + "}",
+            "{\"a\": " + n + pad, "{ \"a\":" + n + pad, "{\"b\":" + n + pad, "{\"b\":0,\"a\":" + n + pad}) {
+          assertEquals(intMemberSteps(json, doc, false), intMemberSteps(json, doc, true), doc);
+        }
+      }
+    }
+    JsonReader r = JsonReader.of(("{\"b\":1,\"a\":2" + pad).getBytes(StandardCharsets.UTF_8));
+    r.next();
+    assertEquals(1, r.nextIntMember(JsonNames.of("b"), 0));
+    assertEquals(JsonReader.NOT_AN_INT_MEMBER, r.nextIntMember(JsonNames.of("a", "b"), 1), "not this name");
+    assertEquals(2, r.nextIntMember(JsonNames.of("a", "b"), 0));
+    assertEquals("a", r.currentName());
+    assertEquals("2", r.getNumberText());
+    // The second member of an object limited to one: the same error either way.
+    Json one = Json.builder().maxMembers(1).build();
+    String[] messages = new String[2];
+    for (int k = 0; k < 2; k++) {
+      JsonReader lim = one.reader(("{\"b\":1,\"a\":2" + pad).getBytes(StandardCharsets.UTF_8));
+      lim.next();
+      assertEquals(1, lim.nextIntMember(JsonNames.of("b"), 0));
+      boolean oneCall = k == 0;
+      messages[k] = assertThrows(JsonException.class,
+          () -> {
+            if (oneCall) {
+              lim.nextIntMember(JsonNames.of("a"), 0);
+            } else {
+              lim.nextFieldInOrder(JsonNames.of("a"), 0);
+            }
+          }).getMessage();
+    }
+    assertEquals(messages[1], messages[0]);
+  }
+
+  /** Reads doc's first member as an int the way a generated codec does, then the rest by next(). */
+  private static List<String> intMemberSteps(Json json, String doc, boolean oneCall) {
+    JsonNames names = JsonNames.of("a", "b");
+    List<String> out = new ArrayList<>();
+    JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
+    try {
+      r.next();
+      long v = oneCall ? r.nextIntMember(names, 0) : JsonReader.NOT_AN_INT_MEMBER;
+      if (v == JsonReader.NOT_AN_INT_MEMBER) {
+        int f = r.nextFieldInOrder(names, 0);
+        out.add(f == 0 ? String.valueOf(r.nextInt()) : "field " + f + " " + r.getName());
+      } else {
+        out.add(String.valueOf(v));
+      }
+      out.add(r.token() + " " + r.currentName());
+      for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
+        out.add(t + " " + r.currentName());
+      }
+    } catch (RuntimeException e) {
+      out.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return out;
+  }
 }

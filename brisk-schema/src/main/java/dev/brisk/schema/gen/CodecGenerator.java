@@ -263,14 +263,19 @@ public final class CodecGenerator {
       }
       if (fields.size() <= CHAIN_LIMIT) {
         boolean strings = false;
+        boolean ints = false;
         for (int i = 0; i < fields.size(); i++) {
           strings |= stringMember(i);
+          ints |= intMember(i);
         }
         s.append("    // In declared order each name is the expected one (or the one after it, when a member\n")
-          .append("    // was left out): a compare, then its value. A string member is read with its name in\n")
-          .append("    // one call, into s; f is then 0x10000 + its index.\n");
+          .append("    // was left out): a compare, then its value. A string or int member is read with its\n")
+          .append("    // name in one call, into s or iv; f is then 0x10000 + its index.\n");
         if (strings) {
           s.append("    java.lang.String s = null;\n");
+        }
+        if (ints) {
+          s.append("    long iv = 0L;\n");
         }
         s.append("    int f;\n");
         advance(s, 0, "    ");
@@ -282,6 +287,17 @@ public final class CodecGenerator {
                 .append("      f = ").append(readMark(i)).append(";\n    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n');
             stringRead(s, i, "s", "      ");
+          } else if (intMember(i)) {
+            // Found by nextFieldInOrder: read as any field (null too, where the field may be);
+            // read with its name: an int is there.
+            s.append("    if (f == ").append(i).append(") { // ").append(name).append(", found by nextFieldInOrder\n");
+            fieldRead(s, i, "      ");
+            advance(s, i + 1, "      ");
+            s.append("    }\n")
+                .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n')
+                .append("      ").append(local(fields.get(i))).append(" = (int) iv;\n")
+                .append("      seen").append(i >> 6).append(" |= 0x").append(Long.toHexString(1L << (i & 63)))
+                .append("L;\n");
           } else {
             s.append("    if (f == ").append(i).append(") { // ").append(name).append('\n');
             fieldRead(s, i, "      ");
@@ -344,7 +360,16 @@ public final class CodecGenerator {
       return fields.get(i).type().kind() == Kind.STRING && !t.lenient();
     }
 
-    /** The value of {@code f} once string member {@code i} has been read into {@code s}. */
+    /**
+     * Whether field {@code i} is an int (a primitive; in a run-time record, one that may also be
+     * null or missing) that may be read with its name by {@code nextIntMember}.
+     */
+    boolean intMember(int i) {
+      FieldModel f = fields.get(i);
+      return f.type().kind() == Kind.INT && f.type().isPrimitive() && !t.lenient();
+    }
+
+    /** The value of {@code f} once string or int member {@code i} has been read into {@code s} or {@code iv}. */
     static String readMark(int i) {
       return "0x" + Integer.toHexString(0x10000 + i);
     }
@@ -357,6 +382,10 @@ public final class CodecGenerator {
       if (i < fields.size() && stringMember(i)) {
         s.append(in).append("s = r.nextStringMember(NAMES, ").append(i).append(");\n")
             .append(in).append("f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, ").append(i)
+            .append(") : ").append(readMark(i)).append(";\n");
+      } else if (i < fields.size() && intMember(i)) {
+        s.append(in).append("iv = r.nextIntMember(NAMES, ").append(i).append(");\n")
+            .append(in).append("f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, ").append(i)
             .append(") : ").append(readMark(i)).append(";\n");
       } else {
         s.append(in).append("f = r.nextFieldInOrder(NAMES, ").append(i).append(");\n");
