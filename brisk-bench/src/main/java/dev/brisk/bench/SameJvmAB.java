@@ -29,8 +29,9 @@ import java.util.SplittableRandom;
  *
  * <p>Arguments: the class paths of A and B; the work ({@code users-write} or {@code users-read}:
  * the build-time codec on a users document of SIZE bytes; {@code small-read}: the 60-byte object
- * of {@code SmallEventBenchmark} read by its codec, SIZE unused; {@code tree-write}: {@code
- * Json.toBytes} of a users document of SIZE bytes parsed into a tree; {@code tree-text}: the
+ * of {@code SmallEventBenchmark} read by its codec, SIZE unused; {@code eishay-read} and {@code
+ * eishay-write}: {@code EishayBenchmark}'s document by Brisk's codec, SIZE unused; {@code
+ * tree-write}: {@code Json.toBytes} of a users document of SIZE bytes parsed into a tree; {@code tree-text}: the
  * same tree by {@code Json.toString}; {@code built-tree-write}: the same as {@code tree-write}
  * with the tree built from Strings; {@code record-text}: a users document of SIZE bytes read by
  * the run-time codec, written by the record's {@code toString}; {@code orgjson}: {@code
@@ -53,7 +54,7 @@ public final class SameJvmAB {
   }
 
   /** The works {@link #op} knows. */
-  static final String WORKS = "users-write, users-read, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed, value-write-KIND, value-read-KIND";
+  static final String WORKS = "users-write, users-read, eishay-read, eishay-write, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed, value-write-KIND, value-read-KIND";
 
   /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
   static Op op(String classPath, String mode, int size) throws Throwable {
@@ -73,6 +74,25 @@ public final class SameJvmAB {
             .bindTo(codec);
         Object value = read.invoke(doc);
         if (mode.equals("users-write")) {
+          return () -> (byte[]) write.invokeExact(value);
+        }
+        return () -> read.invoke(doc);
+      }
+      case "eishay-read":
+      case "eishay-write": {
+        // EishayBenchmark.readBrisk and writeBrisk: fastjson2's media content (SIZE unused).
+        java.lang.reflect.Method document = l.loadClass("dev.brisk.bench.EishayBenchmark").getDeclaredMethod("document");
+        document.setAccessible(true);
+        byte[] doc = (byte[]) document.invoke(null);
+        Class<?> codecType = l.loadClass("dev.brisk.schema.Codec");
+        Object codec = l.loadClass("dev.brisk.schema.Codecs").getMethod("get", Class.class)
+            .invoke(null, l.loadClass("dev.brisk.bench.eishay.MediaContent"));
+        MethodHandle read = lookup.findVirtual(codecType, "read", MethodType.methodType(Object.class, byte[].class))
+            .bindTo(codec);
+        MethodHandle write = lookup.findVirtual(codecType, "write", MethodType.methodType(byte[].class, Object.class))
+            .bindTo(codec);
+        Object value = read.invoke(doc);
+        if (mode.equals("eishay-write")) {
           return () -> (byte[]) write.invokeExact(value);
         }
         return () -> read.invoke(doc);
