@@ -296,8 +296,7 @@ public final class CodecGenerator {
             s.append("    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n')
                 .append("      ").append(local(fields.get(i))).append(" = (int) iv;\n")
-                .append("      seen").append(i >> 6).append(" |= 0x").append(Long.toHexString(1L << (i & 63)))
-                .append("L;\n");
+                .append("      ").append(seenWord(i)).append(" |= ").append(seenBit(i)).append(";\n");
           } else {
             s.append("    if (f == ").append(i).append(") { // ").append(name).append('\n');
             fieldRead(s, i, "      ");
@@ -343,8 +342,7 @@ public final class CodecGenerator {
       for (int i = 0; i < fields.size(); i++) {
         FieldModel f = fields.get(i);
         if (f.required()) {
-          s.append("    if ((seen").append(i >> 6).append(" & 0x").append(Long.toHexString(1L << (i & 63)))
-              .append("L) == 0) {\n")
+          s.append("    if ((").append(seenWord(i)).append(" & ").append(seenBit(i)).append(") == 0) {\n")
               .append("      throw r.error(")
               .append(literal("required field \"" + f.jsonName() + "\" of " + t.schemaName()
                   + " is missing or null"))
@@ -358,6 +356,16 @@ public final class CodecGenerator {
     /** Whether field {@code i} is a string read with {@code nextString}, and so with its name by {@code nextStringMember}. */
     boolean stringMember(int i) {
       return fields.get(i).type().kind() == Kind.STRING && !t.lenient();
+    }
+
+    /** The local that holds field {@code i}'s seen-bit: one long per 64 fields. */
+    static String seenWord(int i) {
+      return "seen" + (i >> 6);
+    }
+
+    /** Field {@code i}'s bit in its {@link #seenWord}, as a long literal. */
+    static String seenBit(int i) {
+      return "0x" + Long.toHexString(1L << (i & 63)) + "L";
     }
 
     /**
@@ -394,8 +402,8 @@ public final class CodecGenerator {
 
     /** Stores string field {@code i}'s value, the expression {@code value}, in its local and marks it seen unless null. */
     void stringRead(StringBuilder s, int i, String value, String in) {
-      String bit = "0x" + Long.toHexString(1L << (i & 63)) + "L";
-      String seen = "seen" + (i >> 6);
+      String bit = seenBit(i);
+      String seen = seenWord(i);
       String x = local(fields.get(i));
       s.append(in).append(x).append(" = ").append(value).append(";\n")
           .append(in).append("if (").append(x).append(" != null) {\n")
@@ -408,8 +416,8 @@ public final class CodecGenerator {
     /** Reads field {@code i}, whose name the reader has just read, into its local. */
     void fieldRead(StringBuilder s, int i, String in) {
       FieldModel f = fields.get(i);
-      String bit = "0x" + Long.toHexString(1L << (i & 63)) + "L";
-      String seen = "seen" + (i >> 6);
+      String bit = seenBit(i);
+      String seen = seenWord(i);
       String x = local(f);
       if (stringMember(i)) {
         stringRead(s, i, "r.nextString()", in);
