@@ -1640,6 +1640,67 @@ public final class JsonReader implements Closeable {
     return NOT_AN_INT_MEMBER;
   }
 
+  /** What {@link #nextConstantMember} returns when it did not read the member: no index it returns. */
+  public static final int NOT_A_CONSTANT_MEMBER = -1;
+
+  /**
+   * For codecs that expect the members in a known order, a member whose value is one of a few
+   * known strings (an enum's constants) in one call, as {@link #nextStringMember} is for any
+   * string. When the next member is {@code names}' name {@code i}, recognised as {@link
+   * #nextField} recognises it, with a colon and a string right after it that is {@code
+   * constants}' name {@code c} byte for byte ({@code "name":"CONSTANT"}), moves past both, as
+   * {@link #nextField} and {@link #nextString} would, and returns {@code c}. The string is
+   * compared as {@link #nextField} compares names, without scanning it: constants of up to 15
+   * bytes of printable ASCII, and of up to 32 constants. Otherwise (another
+   * name, white space, null, another string, one with escapes, the end of the buffer near) it
+   * changes nothing and returns {@link #NOT_A_CONSTANT_MEMBER}: the caller then goes on with
+   * {@link #nextFieldInOrder} and {@link #next()}, which take every case and check it.
+   *
+   * @throws JsonException when the object has more members than maxMembers
+   */
+  public int nextConstantMember(JsonNames names, int i, JsonNames constants) {
+    final byte[] b = buf;
+    final int p = pos;
+    final int[] lengths = names.fastLength;
+    final int[] valueLengths = constants.fastLength;
+    final int n = valueLengths.length;
+    // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7), as in nextStringMember
+    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length
+        && n <= SCANNED_NAMES) {
+      final int len = lengths[i];
+      final long[] words = names.words;
+      final int k = i << 2;
+      final int q = p + len + 2; // the colon after the name's closing quote
+      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + 19 <= end
+          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
+          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]
+          && b[q] == ':' && b[q + 1] == '"') {
+        final int v = q + 2; // the string's first byte
+        final long w0 = (long) Swar.LONGS.get(b, v);
+        final long w1 = (long) Swar.LONGS.get(b, v + 8);
+        final long[] values = constants.words; // each name and its closing quote, as for names
+        for (int c = 0, j = 0; c < n; c++, j += 4) {
+          final int vlen = valueLengths[c]; // -1 for a constant the words cannot hold
+          if (vlen >= 0 && (w0 & values[j + 1]) == values[j] && (w1 & values[j + 3]) == values[j + 2]) {
+            if (vlen > maxStringLength) {
+              break; // the general way gives the error
+            }
+            final int d = depth;
+            if (++counts[d] > memberLimit) {
+              throw tooManyMembers();
+            }
+            nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
+            endString(v, v + vlen, false, false);
+            afterMemberValue();
+            tok = T_STRING;
+            return c;
+          }
+        }
+      }
+    }
+    return NOT_A_CONSTANT_MEMBER;
+  }
+
   /**
    * In compact input with the reader between members: when the next name is {@code names}' name
    * {@code i}, recognised by comparing two words with the input, moves past it (and its colon) as

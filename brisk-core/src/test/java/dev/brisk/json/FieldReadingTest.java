@@ -793,4 +793,106 @@ class FieldReadingTest {
     }
     return out;
   }
+
+  /**
+   * nextConstantMember, a generated codec's first try for an enum member, must read what
+   * nextFieldInOrder then next() read (the same constant, or error, and the same tokens after), or
+   * change nothing and leave it to them.
+   */
+  @Test
+  void nextConstantMemberReadsWhatNextFieldInOrderThenNextRead() {
+    String[] values = {"\"LARGE\"", "\"SMALL\"", "\"X\"", "\"LARG\"", "\"LARGER\"", "\"large\"", "\"L\\u0041RGE\"",
+        "\"\"", "\"FIFTEEN_BYTES_A\"", "\"SIXTEEN_BYTES_AB\"", "\"\u00c9T\u00c9\"", "null", "7", "[\"LARGE\"]",
+        "\"LARGE", "\"LA\u0001GE\""};
+    JsonNames constants = JsonNames.of("SMALL", "LARGE", "X", "FIFTEEN_BYTES_A", "SIXTEEN_BYTES_AB", "\u00c9T\u00c9");
+    String[] many = new String[33];
+    for (int i = 0; i < many.length; i++) {
+      many[i] = i == 32 ? "LARGE" : "C" + i;
+    }
+    String pad = ",\"c\":\"padding to make room for the short path\"}";
+    Json[] jsons = {Json.DEFAULT, Json.builder().maxStringLength(3).build(), Json.builder().maxMembers(1).build()};
+    for (JsonNames names : new JsonNames[] {constants, JsonNames.of(many)}) {
+      for (Json json : jsons) {
+        for (String v : values) {
+          for (String doc : new String[] {"{\"a\":" + v + ",\"b\":[1,2,3]" + pad, "{\"a\":" + v + "}",
+              "{\"a\": " + v + pad, "{ \"a\":" + v + pad, "{\"b\":" + v + pad, "{\"b\":0,\"a\":" + v + pad,
+              "{\"a\":" + v}) {
+            assertEquals(constantMemberSteps(json, names, doc, false), constantMemberSteps(json, names, doc, true),
+                doc);
+          }
+        }
+      }
+    }
+    // The short path is taken where it can be, and only there.
+    JsonReader r = JsonReader.of(("{\"a\":\"LARGE\",\"b\":\"FIFTEEN_BYTES_A\",\"c\":\"SIXTEEN_BYTES_AB\"" + pad)
+        .getBytes(StandardCharsets.UTF_8));
+    JsonNames abc = JsonNames.of("a", "b", "c");
+    r.next();
+    assertEquals(JsonReader.NOT_A_CONSTANT_MEMBER, r.nextConstantMember(abc, 1, constants), "not this name");
+    assertEquals(1, r.nextConstantMember(abc, 0, constants));
+    assertEquals(JsonToken.STRING, r.token());
+    assertEquals("LARGE", r.getString());
+    assertEquals("a", r.currentName());
+    assertEquals(3, r.nextConstantMember(abc, 1, constants));
+    assertEquals("FIFTEEN_BYTES_A", r.getString());
+    assertEquals(JsonReader.NOT_A_CONSTANT_MEMBER, r.nextConstantMember(abc, 2, constants), "16 bytes: the general way");
+    assertEquals(JsonReader.NOT_A_CONSTANT_MEMBER,
+        JsonReader.of(("{\"a\":\"LARGE\"" + pad).getBytes(StandardCharsets.UTF_8)).nextConstantMember(abc, 0, constants),
+        "before the object's first token");
+    // The second member of an object limited to one: the same error either way.
+    Json one = Json.builder().maxMembers(1).build();
+    String[] messages = new String[2];
+    for (int k = 0; k < 2; k++) {
+      JsonReader lim = one.reader(("{\"b\":1,\"a\":\"X\"" + pad).getBytes(StandardCharsets.UTF_8));
+      lim.next();
+      assertEquals(0, lim.nextField(JsonNames.of("b"), 0));
+      lim.nextInt();
+      boolean oneCall = k == 0;
+      messages[k] = assertThrows(JsonException.class,
+          () -> {
+            if (oneCall) {
+              lim.nextConstantMember(JsonNames.of("a"), 0, constants);
+            } else {
+              lim.nextFieldInOrder(JsonNames.of("a"), 0);
+            }
+          }).getMessage();
+    }
+    assertEquals(messages[1], messages[0]);
+  }
+
+  /**
+   * Reads doc's first member as a constant the way a generated codec does (its index among
+   * constants, by stringEquals when read the general way), then the rest by next().
+   */
+  private static List<String> constantMemberSteps(Json json, JsonNames constants, String doc, boolean oneCall) {
+    JsonNames names = JsonNames.of("a", "b");
+    List<String> out = new ArrayList<>();
+    JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
+    try {
+      r.next();
+      int c = oneCall ? r.nextConstantMember(names, 0, constants) : JsonReader.NOT_A_CONSTANT_MEMBER;
+      if (c == JsonReader.NOT_A_CONSTANT_MEMBER) {
+        int f = r.nextFieldInOrder(names, 0);
+        if (f != 0) {
+          out.add("field " + f + " " + r.getName());
+        } else if (r.next() == JsonToken.STRING) {
+          for (int i = 0; i < constants.size() && c < 0; i++) {
+            c = r.stringEquals(constants.utf8(i)) ? i : c;
+          }
+          out.add(c >= 0 ? "constant " + c : "other " + r.getString());
+        } else {
+          out.add(r.token().toString());
+        }
+      } else {
+        out.add("constant " + c);
+      }
+      out.add(r.token() + " " + r.currentName() + " " + (r.token() == JsonToken.STRING ? r.getString() : ""));
+      for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
+        out.add(t + " " + r.currentName());
+      }
+    } catch (RuntimeException e) {
+      out.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return out;
+  }
 }

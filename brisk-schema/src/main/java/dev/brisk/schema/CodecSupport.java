@@ -1,6 +1,7 @@
 package dev.brisk.schema;
 
 import dev.brisk.json.JsonException;
+import dev.brisk.json.JsonNames;
 import dev.brisk.json.JsonObject;
 import dev.brisk.json.JsonReader;
 import dev.brisk.json.JsonToken;
@@ -202,6 +203,8 @@ public final class CodecSupport {
     /** Each name in quotes, as a writer writes it under every option: identifiers need no escape. */
     final byte[][] quoted;
     final Map<String, Enum<?>> byName = new LinkedHashMap<>(); // declared order, for messages
+    /** The names again, for {@link JsonReader#nextConstantMember}. */
+    final JsonNames jsonNames;
 
     EnumConstants(Class<?> type) {
       Object[] all = type.getEnumConstants();
@@ -215,6 +218,7 @@ public final class CodecSupport {
         quoted[i] = JsonWriter.toBytes(w -> w.value(name));
         byName.put(name, constants[i]);
       }
+      jsonNames = JsonNames.of(byName.keySet().toArray(new String[0]));
     }
   }
 
@@ -225,6 +229,19 @@ public final class CodecSupport {
           return new EnumConstants(type);
         }
       };
+
+  /**
+   * The names of {@code type}'s constants, in declared order (the order of its {@code values()}),
+   * for generated codecs to read an enum member with {@link JsonReader#nextConstantMember}.
+   *
+   * @throws IllegalArgumentException when {@code type} is not an enum
+   */
+  public static JsonNames enumNames(Class<?> type) {
+    if (!type.isEnum()) {
+      throw new IllegalArgumentException(type.getName() + " is not an enum");
+    }
+    return ENUMS.get(type).jsonNames;
+  }
 
   /**
    * The constant of {@code type} named by the current string. A small enum's names are compared

@@ -281,6 +281,61 @@ class CodecProcessorTest {
    * like one of its classes and constants hid it from the generated code, which javac refused
    * ("cannot find symbol ... org.acme.teams.MemberBriskCodec").
    */
+  /**
+   * Enum members, read with their names in one call (JsonReader.nextConstantMember) where the
+   * input is compact and in declared order, and the general way otherwise: the same values and
+   * the same errors either way; enums whose constants the short path cannot hold (more than 32,
+   * over 15 bytes, not ASCII, with bodies) read all the same. Properties named like the
+   * generated code's locals and statics (iv, ev, VALUES_1) compile.
+   */
+  @Test
+  void enumMembersReadTheSameInCompactAndSpacedInput() throws Exception {
+    StringBuilder many = new StringBuilder();
+    for (int i = 0; i < 40; i++) {
+      many.append(i == 0 ? "" : ", ").append("M").append(i);
+    }
+    String src = "package com.example.shapes;\n"
+        + "@dev.brisk.schema.JsonCodec\n"
+        + "public record Shape(int iv, Size size, Many many, Long_ lng, Body body, Caf caf, String ev,"
+        + " Size VALUES_1, int last) {\n"
+        + "  public enum Size { SMALL, LARGE, LARGER }\n"
+        + "  public enum Many { " + many + " }\n"
+        + "  public enum Long_ { SHORT, A_CONSTANT_OF_21_BYTES }\n"
+        + "  public enum Body { ONE { }, TWO { } }\n"
+        + "  public enum Caf { CAF\u00c9, TEA }\n"
+        + "}\n";
+    Codec<Object> codec = codecOf(compileOne("com.example.shapes.Shape", src));
+    String[] docs = {
+      "{\"iv\":1,\"size\":\"LARGER\",\"many\":\"M39\",\"lng\":\"A_CONSTANT_OF_21_BYTES\",\"body\":\"TWO\","
+          + "\"caf\":\"CAF\u00c9\",\"ev\":\"e\",\"VALUES_1\":\"LARGE\",\"last\":12345}",
+      "{\"iv\":2,\"size\":\"LARGE\",\"many\":\"M1\",\"lng\":\"SHORT\",\"body\":\"ONE\",\"caf\":\"TEA\","
+          + "\"ev\":\"e\",\"VALUES_1\":\"SMALL\",\"last\":1}",
+      "{\"iv\":3,\"size\":null,\"many\":null,\"lng\":null,\"body\":null,\"caf\":null,\"ev\":null,"
+          + "\"VALUES_1\":null,\"last\":0}",
+      "{\"iv\":4,\"size\":\"L\\u0041RGE\",\"VALUES_1\":\"LARGE\",\"many\":\"M2\",\"last\":7}",
+    };
+    for (String doc : docs) {
+      Object compact = codec.read(doc.getBytes(UTF_8));
+      String spaced = doc.replace(":", " : ").replace(",", " , ");
+      assertEquals(compact, codec.read(spaced.getBytes(UTF_8)), spaced);
+      assertEquals(compact, codec.read(codec.write(compact)), doc);
+    }
+    assertEquals(Json.parse(docs[0]), Json.parse(codec.write(codec.read(docs[0].getBytes(UTF_8)))));
+    Object first = codec.read(docs[0].getBytes(UTF_8));
+    assertEquals("LARGER", first.getClass().getMethod("size").invoke(first).toString(), "not taken for LARGE, its prefix");
+    assertEquals("M39", first.getClass().getMethod("many").invoke(first).toString());
+    assertEquals("CAF\u00c9", first.getClass().getMethod("caf").invoke(first).toString());
+    assertEquals("LARGE", first.getClass().getMethod("VALUES_1").invoke(first).toString());
+    assertEquals(12345, first.getClass().getMethod("last").invoke(first));
+    for (String bad : new String[] {"{\"iv\":1,\"size\":\"LARG\",\"many\":\"M1\"}",
+        "{\"iv\":1,\"size\":\"large\",\"many\":\"M1\"}", "{\"iv\":1,\"size\":3,\"many\":\"M1\"}"}) {
+      for (String doc : new String[] {bad, bad.replace(":", " : ")}) {
+        JsonException e = assertThrows(JsonException.class, () -> codec.read(doc.getBytes(UTF_8)), doc);
+        assertEquals("$.size", e.path(), doc);
+      }
+    }
+  }
+
   @Test
   void propertiesNamedLikeAPackageOrAClassOfTheGeneratedCodeCompileAndReadBack() throws Exception {
     String member = "package org.acme.teams;\n@dev.brisk.schema.JsonCodec\n"

@@ -41,7 +41,7 @@ public final class CodecGenerator {
    * local takes one only with '_' added.
    */
   private static final Set<String> LOCALS =
-      Set.of("r", "w", "v", "t", "f", "n", "i", "a", "k", "m", "s", "it", "next", "name", "unknown");
+      Set.of("r", "w", "v", "t", "f", "n", "i", "a", "k", "m", "s", "iv", "ev", "it", "next", "name", "unknown");
 
   /**
    * The source of the codec for {@code type}.
@@ -218,7 +218,17 @@ public final class CodecGenerator {
       for (int i = 0; i < fields.size(); i++) {
         s.append(i == 0 ? "" : ", ").append(literal(fields.get(i).jsonName()));
       }
-      s.append(");\n\n");
+      s.append(");\n");
+      for (int i = 0; i < fields.size(); i++) {
+        if (enumMember(i)) {
+          String type = fields.get(i).type().className();
+          s.append("  private static final JsonNames ").append(constants(i)).append(" = CodecSupport.enumNames(")
+              .append(type).append(".class);\n")
+              .append("  private static final ").append(type).append("[] ").append(values(i)).append(" = ")
+              .append(type).append(".values();\n");
+        }
+      }
+      s.append('\n');
       s.append("  public ").append(t.codecClass()).append("() {\n")
           .append("    super(").append(literal(t.schemaName())).append(", ").append(value)
           .append(".class);\n  }\n\n");
@@ -264,18 +274,23 @@ public final class CodecGenerator {
       if (fields.size() <= CHAIN_LIMIT) {
         boolean strings = false;
         boolean ints = false;
+        boolean enums = false;
         for (int i = 0; i < fields.size(); i++) {
           strings |= stringMember(i);
           ints |= intMember(i);
+          enums |= enumMember(i);
         }
         s.append("    // In declared order each name is the expected one (or the one after it, when a member\n")
-          .append("    // was left out): a compare, then its value. A string or int member is read with its\n")
-          .append("    // name in one call, into s or iv; f is then 0x10000 + its index.\n");
+          .append("    // was left out): a compare, then its value. A string, int or enum member is read with\n")
+          .append("    // its name in one call, into s, iv or ev; f is then 0x10000 + its index.\n");
         if (strings) {
           s.append("    java.lang.String s = null;\n");
         }
         if (ints) {
           s.append("    long iv = 0L;\n");
+        }
+        if (enums) {
+          s.append("    int ev = 0;\n");
         }
         s.append("    int f;\n");
         advance(s, 0, "    ");
@@ -287,15 +302,16 @@ public final class CodecGenerator {
                 .append("      f = ").append(readMark(i)).append(";\n    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n');
             stringRead(s, i, "s", "      ");
-          } else if (intMember(i)) {
+          } else if (intMember(i) || enumMember(i)) {
             // Found by nextFieldInOrder: read as any field (null too, where the field may be);
-            // read with its name: an int is there.
+            // read with its name: an int, or one of the enum's constants, is there.
             s.append("    if (f == ").append(i).append(") { // ").append(name).append(", found by nextFieldInOrder\n");
             fieldRead(s, i, "      ");
             advance(s, i + 1, "      ");
             s.append("    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n')
-                .append("      ").append(local(fields.get(i))).append(" = (int) iv;\n")
+                .append("      ").append(local(fields.get(i)))
+                .append(intMember(i) ? " = (int) iv;\n" : " = " + values(i) + "[ev];\n")
                 .append("      ").append(seenWord(i)).append(" |= ").append(seenBit(i)).append(";\n");
           } else {
             s.append("    if (f == ").append(i).append(") { // ").append(name).append('\n');
@@ -377,7 +393,25 @@ public final class CodecGenerator {
       return f.type().kind() == Kind.INT && f.type().isPrimitive() && !t.lenient();
     }
 
-    /** The value of {@code f} once string or int member {@code i} has been read into {@code s} or {@code iv}. */
+    /**
+     * Whether field {@code i} is an enum that may be read with its name by {@code
+     * nextConstantMember} (only the build-time front end has enums).
+     */
+    boolean enumMember(int i) {
+      return fields.get(i).type().kind() == Kind.ENUM && !t.lenient();
+    }
+
+    /** The static holding enum field {@code i}'s constants' names, for {@code nextConstantMember}. */
+    static String constants(int i) {
+      return "CONSTANTS_" + i;
+    }
+
+    /** The static holding enum field {@code i}'s constants, in the order of {@link #constants}. */
+    static String values(int i) {
+      return "VALUES_" + i;
+    }
+
+    /** The value of {@code f} once string, int or enum member {@code i} has been read into {@code s}, {@code iv} or {@code ev}. */
     static String readMark(int i) {
       return "0x" + Integer.toHexString(0x10000 + i);
     }
@@ -394,6 +428,11 @@ public final class CodecGenerator {
       } else if (i < fields.size() && intMember(i)) {
         s.append(in).append("iv = r.nextIntMember(NAMES, ").append(i).append(");\n")
             .append(in).append("f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, ").append(i)
+            .append(") : ").append(readMark(i)).append(";\n");
+      } else if (i < fields.size() && enumMember(i)) {
+        s.append(in).append("ev = r.nextConstantMember(NAMES, ").append(i).append(", ").append(constants(i))
+            .append(");\n")
+            .append(in).append("f = ev == JsonReader.NOT_A_CONSTANT_MEMBER ? r.nextFieldInOrder(NAMES, ").append(i)
             .append(") : ").append(readMark(i)).append(";\n");
       } else {
         s.append(in).append("f = r.nextFieldInOrder(NAMES, ").append(i).append(");\n");
