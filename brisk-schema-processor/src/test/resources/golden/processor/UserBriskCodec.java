@@ -68,8 +68,8 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
     java.lang.String favoriteFruit = null;
     long seen0 = 0L;
     // In declared order each name is the expected one (or the one after it, when a member
-    // was left out): a compare, then its value. A string, int or enum member is read with
-    // its name in one call, into s, iv or ev; f is then 0x10000 + its index.
+    // was left out): a compare, then its value. A string, int, long or enum member is read
+    // with its name in one call, into s, iv or ev; f is then 0x10000 + its index.
     java.lang.String s = null;
     long iv = 0L;
     int f;

@@ -47,8 +47,8 @@ public final class UsersBriskCodec extends GeneratedCodec<com.example.users.User
     com.example.users.User[] users = null;
     long seen0 = 0L;
     // In declared order each name is the expected one (or the one after it, when a member
-    // was left out): a compare, then its value. A string, int or enum member is read with
-    // its name in one call, into s, iv or ev; f is then 0x10000 + its index.
+    // was left out): a compare, then its value. A string, int, long or enum member is read
+    // with its name in one call, into s, iv or ev; f is then 0x10000 + its index.
     int f;
     f = r.nextFieldInOrder(NAMES, 0);
     if (f == 0) { // "users"

@@ -1592,6 +1592,22 @@ public final class JsonReader implements Closeable {
    * @throws JsonException when the object has more members than maxMembers
    */
   public long nextIntMember(JsonNames names, int i) {
+    return integerMember(names, i, 9);
+  }
+
+  /**
+   * For codecs that expect the members in a known order, a long member in one call: {@link
+   * #nextIntMember} for an integer of up to 18 digits, as {@link #nextField} and {@link #nextLong}
+   * would read it; otherwise it changes nothing and returns {@link #NOT_AN_INT_MEMBER}.
+   *
+   * @throws JsonException when the object has more members than maxMembers
+   */
+  public long nextLongMember(JsonNames names, int i) {
+    return integerMember(names, i, 18);
+  }
+
+  /** nextIntMember and nextLongMember: an integer of up to {@code digits} digits (9 or 18). */
+  private long integerMember(JsonNames names, int i, int digits) {
     final byte[] b = buf;
     final int p = pos;
     final int[] lengths = names.fastLength;
@@ -1601,7 +1617,7 @@ public final class JsonReader implements Closeable {
       final long[] words = names.words;
       final int k = i << 2;
       final int q = p + len + 2; // the colon after the name's closing quote
-      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + 12 < end
+      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + digits + 3 < end
           && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
           && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]
           && b[q] == ':') {
@@ -1612,9 +1628,9 @@ public final class JsonReader implements Closeable {
         final int first = neg ? start + 1 : start;
         int c = b[first];
         if (c >= '1' && c <= '9') {
-          int v = c - '0';
+          long v = c - '0';
           int e = first + 1;
-          for (int last = first + 9; e < last && (c = b[e]) >= '0' && c <= '9'; e++) {
+          for (int last = first + digits; e < last && (c = b[e]) >= '0' && c <= '9'; e++) {
             v = v * 10 + (c - '0');
           }
           c = b[e];
@@ -1628,7 +1644,7 @@ public final class JsonReader implements Closeable {
             tokNonAscii = false;
             numberToken(start, e, true);
             valuePending = false;
-            int value = neg ? -v : v;
+            long value = neg ? -v : v;
             longValue = value;
             afterMemberValue();
             tok = T_NUMBER;

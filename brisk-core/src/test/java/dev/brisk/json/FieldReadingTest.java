@@ -770,6 +770,56 @@ class FieldReadingTest {
     assertEquals(messages[1], messages[0]);
   }
 
+  /** nextLongMember, as nextIntMember: what nextFieldInOrder then nextLong read, or nothing changed. */
+  @Test
+  void nextLongMemberReadsWhatNextFieldInOrderThenNextLongRead() {
+    String[] numbers = {"0", "-0", "7", "-7", "123456789", "1234567890", "-2147483649", "123456789012345678",
+        "-123456789012345678", "1234567890123456789", "9223372036854775807", "-9223372036854775808",
+        "9223372036854775808", "01", "-", "1.5", "1e3", "12a", "12]", "12 ", "null", "\"7\"", "[7]"};
+    String pad = ",\"c\":\"padding to make room for the short path, and more of it\"}";
+    Json[] jsons = {Json.DEFAULT, Json.builder().maxNumberLength(12).build(), Json.builder().maxMembers(1).build()};
+    for (Json json : jsons) {
+      for (String n : numbers) {
+        for (String doc : new String[] {"{\"a\":" + n + ",\"b\":[1,2,3]" + pad, "{\"a\":" + n + "}",
+            "{\"a\": " + n + pad, "{ \"a\":" + n + pad, "{\"b\":" + n + pad, "{\"b\":0,\"a\":" + n + pad}) {
+          assertEquals(longMemberSteps(json, doc, false), longMemberSteps(json, doc, true), doc);
+        }
+      }
+    }
+    JsonReader r = JsonReader.of(("{\"a\":-123456789012345678" + pad).getBytes(StandardCharsets.UTF_8));
+    r.next();
+    assertEquals(-123456789012345678L, r.nextLongMember(JsonNames.of("a"), 0), "18 digits: the short path");
+    assertEquals("a", r.currentName());
+    assertEquals(-123456789012345678L, r.getLong());
+    r = JsonReader.of(("{\"a\":1234567890123456789" + pad).getBytes(StandardCharsets.UTF_8));
+    r.next();
+    assertEquals(JsonReader.NOT_AN_INT_MEMBER, r.nextLongMember(JsonNames.of("a"), 0), "19 digits: the general way");
+  }
+
+  /** Reads doc's first member as a long the way a generated codec does, then the rest by next(). */
+  private static List<String> longMemberSteps(Json json, String doc, boolean oneCall) {
+    JsonNames names = JsonNames.of("a", "b");
+    List<String> out = new ArrayList<>();
+    JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
+    try {
+      r.next();
+      long v = oneCall ? r.nextLongMember(names, 0) : JsonReader.NOT_AN_INT_MEMBER;
+      if (v == JsonReader.NOT_AN_INT_MEMBER) {
+        int f = r.nextFieldInOrder(names, 0);
+        out.add(f == 0 ? String.valueOf(r.nextLong()) : "field " + f + " " + r.getName());
+      } else {
+        out.add(String.valueOf(v));
+      }
+      out.add(r.token() + " " + r.currentName() + " " + (r.token() == JsonToken.NUMBER ? r.getNumberText() : ""));
+      for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
+        out.add(t + " " + r.currentName());
+      }
+    } catch (RuntimeException e) {
+      out.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return out;
+  }
+
   /** Reads doc's first member as an int the way a generated codec does, then the rest by next(). */
   private static List<String> intMemberSteps(Json json, String doc, boolean oneCall) {
     JsonNames names = JsonNames.of("a", "b");

@@ -282,7 +282,8 @@ class CodecProcessorTest {
    * ("cannot find symbol ... org.acme.teams.MemberBriskCodec").
    */
   /**
-   * Enum members, read with their names in one call (JsonReader.nextConstantMember) where the
+   * Enum and long members, read with their names in one call (JsonReader.nextConstantMember,
+   * nextLongMember) where the
    * input is compact and in declared order, and the general way otherwise: the same values and
    * the same errors either way; enums whose constants the short path cannot hold (more than 32,
    * over 15 bytes, not ASCII, with bodies) read all the same. Properties named like the
@@ -296,7 +297,7 @@ class CodecProcessorTest {
     }
     String src = "package com.example.shapes;\n"
         + "@dev.brisk.schema.JsonCodec\n"
-        + "public record Shape(int iv, Size size, Many many, Long_ lng, Body body, Caf caf, String ev,"
+        + "public record Shape(int iv, long big, Size size, Many many, Long_ lng, Body body, Caf caf, String ev,"
         + " Size VALUES_1, int last) {\n"
         + "  public enum Size { SMALL, LARGE, LARGER }\n"
         + "  public enum Many { " + many + " }\n"
@@ -306,11 +307,11 @@ class CodecProcessorTest {
         + "}\n";
     Codec<Object> codec = codecOf(compileOne("com.example.shapes.Shape", src));
     String[] docs = {
-      "{\"iv\":1,\"size\":\"LARGER\",\"many\":\"M39\",\"lng\":\"A_CONSTANT_OF_21_BYTES\",\"body\":\"TWO\","
+      "{\"iv\":1,\"big\":-123456789012345678,\"size\":\"LARGER\",\"many\":\"M39\",\"lng\":\"A_CONSTANT_OF_21_BYTES\",\"body\":\"TWO\","
           + "\"caf\":\"CAF\u00c9\",\"ev\":\"e\",\"VALUES_1\":\"LARGE\",\"last\":12345}",
-      "{\"iv\":2,\"size\":\"LARGE\",\"many\":\"M1\",\"lng\":\"SHORT\",\"body\":\"ONE\",\"caf\":\"TEA\","
+      "{\"iv\":2,\"big\":9223372036854775807,\"size\":\"LARGE\",\"many\":\"M1\",\"lng\":\"SHORT\",\"body\":\"ONE\",\"caf\":\"TEA\","
           + "\"ev\":\"e\",\"VALUES_1\":\"SMALL\",\"last\":1}",
-      "{\"iv\":3,\"size\":null,\"many\":null,\"lng\":null,\"body\":null,\"caf\":null,\"ev\":null,"
+      "{\"iv\":3,\"big\":0,\"size\":null,\"many\":null,\"lng\":null,\"body\":null,\"caf\":null,\"ev\":null,"
           + "\"VALUES_1\":null,\"last\":0}",
       "{\"iv\":4,\"size\":\"L\\u0041RGE\",\"VALUES_1\":\"LARGE\",\"many\":\"M2\",\"last\":7}",
     };
@@ -327,6 +328,12 @@ class CodecProcessorTest {
     assertEquals("CAF\u00c9", first.getClass().getMethod("caf").invoke(first).toString());
     assertEquals("LARGE", first.getClass().getMethod("VALUES_1").invoke(first).toString());
     assertEquals(12345, first.getClass().getMethod("last").invoke(first));
+    assertEquals(-123456789012345678L, first.getClass().getMethod("big").invoke(first));
+    Object second = codec.read(docs[1].getBytes(UTF_8));
+    assertEquals(Long.MAX_VALUE, second.getClass().getMethod("big").invoke(second), "19 digits, the general way");
+    JsonException overflow = assertThrows(JsonException.class,
+        () -> codec.read("{\"iv\":1,\"big\":9223372036854775808}".getBytes(UTF_8)));
+    assertEquals("$.big", overflow.path());
     for (String bad : new String[] {"{\"iv\":1,\"size\":\"LARG\",\"many\":\"M1\"}",
         "{\"iv\":1,\"size\":\"large\",\"many\":\"M1\"}", "{\"iv\":1,\"size\":3,\"many\":\"M1\"}"}) {
       for (String doc : new String[] {bad, bad.replace(":", " : ")}) {

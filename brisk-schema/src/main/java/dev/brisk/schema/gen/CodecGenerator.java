@@ -277,12 +277,12 @@ public final class CodecGenerator {
         boolean enums = false;
         for (int i = 0; i < fields.size(); i++) {
           strings |= stringMember(i);
-          ints |= intMember(i);
+          ints |= intMember(i) || longMember(i);
           enums |= enumMember(i);
         }
         s.append("    // In declared order each name is the expected one (or the one after it, when a member\n")
-          .append("    // was left out): a compare, then its value. A string, int or enum member is read with\n")
-          .append("    // its name in one call, into s, iv or ev; f is then 0x10000 + its index.\n");
+          .append("    // was left out): a compare, then its value. A string, int, long or enum member is read\n")
+          .append("    // with its name in one call, into s, iv or ev; f is then 0x10000 + its index.\n");
         if (strings) {
           s.append("    java.lang.String s = null;\n");
         }
@@ -302,16 +302,16 @@ public final class CodecGenerator {
                 .append("      f = ").append(readMark(i)).append(";\n    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n');
             stringRead(s, i, "s", "      ");
-          } else if (intMember(i) || enumMember(i)) {
+          } else if (intMember(i) || longMember(i) || enumMember(i)) {
             // Found by nextFieldInOrder: read as any field (null too, where the field may be);
-            // read with its name: an int, or one of the enum's constants, is there.
+            // read with its name: an int or long, or one of the enum's constants, is there.
             s.append("    if (f == ").append(i).append(") { // ").append(name).append(", found by nextFieldInOrder\n");
             fieldRead(s, i, "      ");
             advance(s, i + 1, "      ");
             s.append("    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n')
                 .append("      ").append(local(fields.get(i)))
-                .append(intMember(i) ? " = (int) iv;\n" : " = " + values(i) + "[ev];\n")
+                .append(intMember(i) ? " = (int) iv;\n" : longMember(i) ? " = iv;\n" : " = " + values(i) + "[ev];\n")
                 .append("      ").append(seenWord(i)).append(" |= ").append(seenBit(i)).append(";\n");
           } else {
             s.append("    if (f == ").append(i).append(") { // ").append(name).append('\n');
@@ -393,6 +393,12 @@ public final class CodecGenerator {
       return f.type().kind() == Kind.INT && f.type().isPrimitive() && !t.lenient();
     }
 
+    /** Whether field {@code i} is a long that may be read with its name by {@code nextLongMember}, as {@link #intMember}. */
+    boolean longMember(int i) {
+      FieldModel f = fields.get(i);
+      return f.type().kind() == Kind.LONG && f.type().isPrimitive() && !t.lenient();
+    }
+
     /**
      * Whether field {@code i} is an enum that may be read with its name by {@code
      * nextConstantMember} (only the build-time front end has enums).
@@ -411,22 +417,23 @@ public final class CodecGenerator {
       return "VALUES_" + i;
     }
 
-    /** The value of {@code f} once string, int or enum member {@code i} has been read into {@code s}, {@code iv} or {@code ev}. */
+    /** The value of {@code f} once string, int, long or enum member {@code i} has been read into {@code s}, {@code iv} or {@code ev}. */
     static String readMark(int i) {
       return "0x" + Integer.toHexString(0x10000 + i);
     }
 
     /**
-     * Moves the in-order chain to field {@code i}: for a string member, its name and value in one
-     * call when they come in compact input, else {@code nextFieldInOrder}.
+     * Moves the in-order chain to field {@code i}: for a string, int, long or enum member, its name
+     * and value in one call when they come in compact input, else {@code nextFieldInOrder}.
      */
     void advance(StringBuilder s, int i, String in) {
       if (i < fields.size() && stringMember(i)) {
         s.append(in).append("s = r.nextStringMember(NAMES, ").append(i).append(");\n")
             .append(in).append("f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, ").append(i)
             .append(") : ").append(readMark(i)).append(";\n");
-      } else if (i < fields.size() && intMember(i)) {
-        s.append(in).append("iv = r.nextIntMember(NAMES, ").append(i).append(");\n")
+      } else if (i < fields.size() && (intMember(i) || longMember(i))) {
+        s.append(in).append(intMember(i) ? "iv = r.nextIntMember(NAMES, " : "iv = r.nextLongMember(NAMES, ")
+            .append(i).append(");\n")
             .append(in).append("f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, ").append(i)
             .append(") : ").append(readMark(i)).append(";\n");
       } else if (i < fields.size() && enumMember(i)) {
