@@ -734,15 +734,7 @@ class FieldReadingTest {
     String[] numbers = {"0", "-0", "7", "-7", "123456789", "-123456789", "1234567890", "2147483647", "-2147483648",
         "9999999999", "01", "-", "1.5", "1e3", "1E3", "12a", "12]", "12 ", "123456", "null", "\"7\"", "[7]"};
     String pad = ",\"c\":\"padding to make room for the short path\"}";
-    Json[] jsons = {Json.DEFAULT, Json.builder().maxNumberLength(5).build(), Json.builder().maxMembers(1).build()};
-    for (Json json : jsons) {
-      for (String n : numbers) {
-        for (String doc : new String[] {"{\"a\":" + n + ",\"b\":[1,2,3]" + pad, "{\"a\":" + n + "}",
-            "{\"a\": " + n + pad, "{ \"a\":" + n + pad, "{\"b\":" + n + pad, "{\"b\":0,\"a\":" + n + pad}) {
-          assertEquals(intMemberSteps(json, doc, false), intMemberSteps(json, doc, true), doc);
-        }
-      }
-    }
+    integerMembersReadAsBefore(numbers, pad, Json.builder().maxNumberLength(5).build(), false);
     JsonReader r = JsonReader.of(("{\"b\":1,\"a\":2" + pad).getBytes(StandardCharsets.UTF_8));
     r.next();
     assertEquals(1, r.nextIntMember(JsonNames.of("b"), 0));
@@ -777,15 +769,7 @@ class FieldReadingTest {
         "-123456789012345678", "1234567890123456789", "9223372036854775807", "-9223372036854775808",
         "9223372036854775808", "01", "-", "1.5", "1e3", "12a", "12]", "12 ", "null", "\"7\"", "[7]"};
     String pad = ",\"c\":\"padding to make room for the short path, and more of it\"}";
-    Json[] jsons = {Json.DEFAULT, Json.builder().maxNumberLength(12).build(), Json.builder().maxMembers(1).build()};
-    for (Json json : jsons) {
-      for (String n : numbers) {
-        for (String doc : new String[] {"{\"a\":" + n + ",\"b\":[1,2,3]" + pad, "{\"a\":" + n + "}",
-            "{\"a\": " + n + pad, "{ \"a\":" + n + pad, "{\"b\":" + n + pad, "{\"b\":0,\"a\":" + n + pad}) {
-          assertEquals(longMemberSteps(json, doc, false), longMemberSteps(json, doc, true), doc);
-        }
-      }
-    }
+    integerMembersReadAsBefore(numbers, pad, Json.builder().maxNumberLength(12).build(), true);
     JsonReader r = JsonReader.of(("{\"a\":-123456789012345678" + pad).getBytes(StandardCharsets.UTF_8));
     r.next();
     assertEquals(-123456789012345678L, r.nextLongMember(JsonNames.of("a"), 0), "18 digits: the short path");
@@ -796,45 +780,39 @@ class FieldReadingTest {
     assertEquals(JsonReader.NOT_AN_INT_MEMBER, r.nextLongMember(JsonNames.of("a"), 0), "19 digits: the general way");
   }
 
-  /** Reads doc's first member as a long the way a generated codec does, then the rest by next(). */
-  private static List<String> longMemberSteps(Json json, String doc, boolean oneCall) {
+  /**
+   * For each number, in six shapes of document, under the default limits, {@code limited} and a
+   * limit of one member: an int (or long) member read in one call gives what the general way gives.
+   */
+  private static void integerMembersReadAsBefore(String[] numbers, String pad, Json limited, boolean asLong) {
+    for (Json json : new Json[] {Json.DEFAULT, limited, Json.builder().maxMembers(1).build()}) {
+      for (String n : numbers) {
+        for (String doc : new String[] {"{\"a\":" + n + ",\"b\":[1,2,3]" + pad, "{\"a\":" + n + "}",
+            "{\"a\": " + n + pad, "{ \"a\":" + n + pad, "{\"b\":" + n + pad, "{\"b\":0,\"a\":" + n + pad}) {
+          assertEquals(integerMemberSteps(json, doc, false, asLong), integerMemberSteps(json, doc, true, asLong), doc);
+        }
+      }
+    }
+  }
+
+  /**
+   * Reads doc's first member as an int (or long) the way a generated codec does, then the rest by
+   * next().
+   */
+  private static List<String> integerMemberSteps(Json json, String doc, boolean oneCall, boolean asLong) {
     JsonNames names = JsonNames.of("a", "b");
     List<String> out = new ArrayList<>();
     JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
     try {
       r.next();
-      long v = oneCall ? r.nextLongMember(names, 0) : JsonReader.NOT_AN_INT_MEMBER;
+      long v = !oneCall ? JsonReader.NOT_AN_INT_MEMBER : asLong ? r.nextLongMember(names, 0) : r.nextIntMember(names, 0);
       if (v == JsonReader.NOT_AN_INT_MEMBER) {
         int f = r.nextFieldInOrder(names, 0);
-        out.add(f == 0 ? String.valueOf(r.nextLong()) : "field " + f + " " + r.getName());
+        out.add(f != 0 ? "field " + f + " " + r.getName() : asLong ? String.valueOf(r.nextLong()) : String.valueOf(r.nextInt()));
       } else {
         out.add(String.valueOf(v));
       }
       out.add(r.token() + " " + r.currentName() + " " + (r.token() == JsonToken.NUMBER ? r.getNumberText() : ""));
-      for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
-        out.add(t + " " + r.currentName());
-      }
-    } catch (RuntimeException e) {
-      out.add(e.getClass().getSimpleName() + ": " + e.getMessage());
-    }
-    return out;
-  }
-
-  /** Reads doc's first member as an int the way a generated codec does, then the rest by next(). */
-  private static List<String> intMemberSteps(Json json, String doc, boolean oneCall) {
-    JsonNames names = JsonNames.of("a", "b");
-    List<String> out = new ArrayList<>();
-    JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
-    try {
-      r.next();
-      long v = oneCall ? r.nextIntMember(names, 0) : JsonReader.NOT_AN_INT_MEMBER;
-      if (v == JsonReader.NOT_AN_INT_MEMBER) {
-        int f = r.nextFieldInOrder(names, 0);
-        out.add(f == 0 ? String.valueOf(r.nextInt()) : "field " + f + " " + r.getName());
-      } else {
-        out.add(String.valueOf(v));
-      }
-      out.add(r.token() + " " + r.currentName());
       for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
         out.add(t + " " + r.currentName());
       }
