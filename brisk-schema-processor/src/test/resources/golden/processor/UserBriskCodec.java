@@ -69,7 +69,8 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
     long seen0 = 0L;
     // In declared order each name is the expected one (or the one after it, when a member
     // was left out): a compare, then its value. A string, int, long or enum member is read
-    // with its name in one call, into s, iv or ev; f is then 0x10000 + its index.
+    // with its name in one call, into s, iv or ev, an object or array member's name with
+    // its first token; f is then 0x10000 + its index.
     java.lang.String s = null;
     long iv = 0L;
     int f;
@@ -302,9 +303,9 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
     if (f == 17) { // "longitude"
       longitude = r.nextDouble();
       seen0 |= 0x20000L;
-      f = r.nextFieldInOrder(NAMES, 18);
+      f = r.nextContainerMember(NAMES, 18) ? 0x10012 : r.nextFieldInOrder(NAMES, 18);
     }
-    if (f == 18) { // "tags"
+    if (f == 18) { // "tags", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
         tags = null;
         seen0 &= ~0x40000L;
@@ -312,9 +313,14 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
         tags = readStringArray(r);
         seen0 |= 0x40000L;
       }
-      f = r.nextFieldInOrder(NAMES, 19);
+      f = r.nextContainerMember(NAMES, 19) ? 0x10013 : r.nextFieldInOrder(NAMES, 19);
     }
-    if (f == 19) { // "friends"
+    if (f == 0x10012) { // "tags"
+      tags = readStringArray(r);
+      seen0 |= 0x40000L;
+      f = r.nextContainerMember(NAMES, 19) ? 0x10013 : r.nextFieldInOrder(NAMES, 19);
+    }
+    if (f == 19) { // "friends", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
         friends = null;
         seen0 &= ~0x80000L;
@@ -322,6 +328,12 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
         friends = readFriendArray(r);
         seen0 |= 0x80000L;
       }
+      s = r.nextStringMember(NAMES, 20);
+      f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 20) : 0x10014;
+    }
+    if (f == 0x10013) { // "friends"
+      friends = readFriendArray(r);
+      seen0 |= 0x80000L;
       s = r.nextStringMember(NAMES, 20);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 20) : 0x10014;
     }

@@ -48,10 +48,11 @@ public final class UsersCodec extends GeneratedCodec<Users> {
     long seen0 = 0L;
     // In declared order each name is the expected one (or the one after it, when a member
     // was left out): a compare, then its value. A string, int, long or enum member is read
-    // with its name in one call, into s, iv or ev; f is then 0x10000 + its index.
+    // with its name in one call, into s, iv or ev, an object or array member's name with
+    // its first token; f is then 0x10000 + its index.
     int f;
-    f = r.nextFieldInOrder(NAMES, 0);
-    if (f == 0) { // "users"
+    f = r.nextContainerMember(NAMES, 0) ? 0x10000 : r.nextFieldInOrder(NAMES, 0);
+    if (f == 0) { // "users", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
         users = null;
         seen0 &= ~0x1L;
@@ -59,6 +60,11 @@ public final class UsersCodec extends GeneratedCodec<Users> {
         users = readUserArray(r);
         seen0 |= 0x1L;
       }
+      f = r.nextFieldInOrder(NAMES, 1);
+    }
+    if (f == 0x10000) { // "users"
+      users = readUserArray(r);
+      seen0 |= 0x1L;
       f = r.nextFieldInOrder(NAMES, 1);
     }
     // Any other order, unknown members, repeated members.

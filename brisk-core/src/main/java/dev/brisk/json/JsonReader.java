@@ -1656,6 +1656,54 @@ public final class JsonReader implements Closeable {
     return NOT_AN_INT_MEMBER;
   }
 
+  /**
+   * For codecs that expect the members in a known order, the name of a member whose value is an
+   * object or array, and the value's first token, in one call. When the next member is {@code
+   * names}' name {@code i}, recognised as {@link #nextField} recognises it, with a colon and a
+   * brace or bracket right after it (no white space between), moves past the name
+   * and onto the brace or bracket, as {@link #nextField} and {@link #next()} would, and returns
+   * true: the current token is then {@link JsonToken#BEGIN_OBJECT} or {@link
+   * JsonToken#BEGIN_ARRAY}. Otherwise it changes nothing and returns false: the caller then goes
+   * on with {@link #nextFieldInOrder} and {@link #next()}.
+   *
+   * @throws JsonException when the object has more members than maxMembers, or the value nests
+   *     deeper than maxDepth
+   */
+  public boolean nextContainerMember(JsonNames names, int i) {
+    final byte[] b = buf;
+    final int p = pos;
+    final int[] lengths = names.fastLength;
+    // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7), as in nextStringMember
+    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length) {
+      final int len = lengths[i];
+      final long[] words = names.words;
+      final int k = i << 2;
+      final int q = p + len + 2; // the colon after the name's closing quote
+      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + 1 < end
+          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
+          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]
+          && b[q] == ':' && (b[q + 1] == '{' || b[q + 1] == '[')) {
+        final int d = depth;
+        if (++counts[d] > memberLimit) {
+          throw tooManyMembers();
+        }
+        nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
+        pos = q + 1;
+        if (b[q + 1] == '{') {
+          push(K_OBJECT);
+          expect = E_FIRST_NAME;
+          tok = T_BEGIN_OBJECT;
+        } else {
+          push(K_ARRAY);
+          expect = E_FIRST_ELEMENT;
+          tok = T_BEGIN_ARRAY;
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** What {@link #nextConstantMember} returns when it did not read the member: no index it returns. */
   public static final int NOT_A_CONSTANT_MEMBER = -1;
 

@@ -1,6 +1,7 @@
 package dev.brisk.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -815,6 +816,61 @@ class FieldReadingTest {
       out.add(r.token() + " " + r.currentName() + " " + (r.token() == JsonToken.NUMBER ? r.getNumberText() : ""));
       for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
         out.add(t + " " + r.currentName());
+      }
+    } catch (RuntimeException e) {
+      out.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return out;
+  }
+
+  /**
+   * nextContainerMember, a generated codec's first try for an object or array member, must read
+   * what nextFieldInOrder then next() read (the same tokens, or error), or change nothing.
+   */
+  @Test
+  void nextContainerMemberReadsWhatNextFieldInOrderThenNextRead() {
+    String[] values = {"{}", "[]", "{\"x\":[1,{\"y\":2}]}", "[1,[2,[3]]]", "{ }", "[ ]", "null", "1", "\"{\"", "true",
+        "{\"x\":", "[1", "{\"x\":1,\"x\":2}"};
+    String pad = ",\"c\":\"padding to make room for the short path\"}";
+    Json[] jsons = {Json.DEFAULT, Json.builder().maxDepth(2).build(), Json.builder().maxMembers(1).build()};
+    for (Json json : jsons) {
+      for (String v : values) {
+        for (String doc : new String[] {"{\"a\":" + v + ",\"b\":[1,2,3]" + pad, "{\"a\":" + v + "}",
+            "{\"a\": " + v + pad, "{ \"a\":" + v + pad, "{\"b\":" + v + pad, "{\"b\":0,\"a\":" + v + pad,
+            "{\"a\":" + v}) {
+          assertEquals(containerMemberSteps(json, doc, false), containerMemberSteps(json, doc, true), doc);
+        }
+      }
+    }
+    JsonReader r = JsonReader.of(("{\"a\":{\"b\":[1]}" + pad).getBytes(StandardCharsets.UTF_8));
+    JsonNames ab = JsonNames.of("a", "b");
+    r.next();
+    assertFalse(r.nextContainerMember(ab, 1), "not this name");
+    assertTrue(r.nextContainerMember(ab, 0));
+    assertEquals(JsonToken.BEGIN_OBJECT, r.token());
+    assertTrue(r.nextContainerMember(ab, 1));
+    assertEquals(JsonToken.BEGIN_ARRAY, r.token());
+    assertEquals("$.a.b", r.path());
+    assertEquals(JsonToken.NUMBER, r.next());
+    assertEquals("$.a.b[0]", r.path());
+  }
+
+  /** Reads doc's first member the way a generated codec reads an object or array member, then the rest by next(). */
+  private static List<String> containerMemberSteps(Json json, String doc, boolean oneCall) {
+    JsonNames names = JsonNames.of("a", "b");
+    List<String> out = new ArrayList<>();
+    JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
+    try {
+      r.next();
+      if (oneCall && r.nextContainerMember(names, 0)) {
+        out.add("value " + r.token());
+      } else {
+        int f = r.nextFieldInOrder(names, 0);
+        out.add(f != 0 ? "field " + f + " " + r.getName() : "value " + r.next());
+      }
+      out.add(r.token() + " " + r.currentName() + " " + r.path() + " " + r.depth());
+      for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
+        out.add(t + " " + r.currentName() + " " + r.path());
       }
     } catch (RuntimeException e) {
       out.add(e.getClass().getSimpleName() + ": " + e.getMessage());

@@ -282,7 +282,8 @@ public final class CodecGenerator {
         }
         s.append("    // In declared order each name is the expected one (or the one after it, when a member\n")
           .append("    // was left out): a compare, then its value. A string, int, long or enum member is read\n")
-          .append("    // with its name in one call, into s, iv or ev; f is then 0x10000 + its index.\n");
+          .append("    // with its name in one call, into s, iv or ev, an object or array member's name with\n")
+          .append("    // its first token; f is then 0x10000 + its index.\n");
         if (strings) {
           s.append("    java.lang.String s = null;\n");
         }
@@ -302,16 +303,18 @@ public final class CodecGenerator {
                 .append("      f = ").append(readMark(i)).append(";\n    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n');
             stringRead(s, i, "s", "      ");
-          } else if (intMember(i) || longMember(i) || enumMember(i)) {
+          } else if (intMember(i) || longMember(i) || enumMember(i) || containerMember(i)) {
             // Found by nextFieldInOrder: read as any field (null too, where the field may be);
-            // read with its name: an int or long, or one of the enum's constants, is there.
+            // read with its name: an int or long, one of the enum's constants, or the first
+            // token of an object or array is there.
             s.append("    if (f == ").append(i).append(") { // ").append(name).append(", found by nextFieldInOrder\n");
             fieldRead(s, i, "      ");
             advance(s, i + 1, "      ");
             s.append("    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n')
                 .append("      ").append(local(fields.get(i)))
-                .append(intMember(i) ? " = (int) iv;\n" : longMember(i) ? " = iv;\n" : " = " + values(i) + "[ev];\n")
+                .append(intMember(i) ? " = (int) iv;\n" : longMember(i) ? " = iv;\n"
+                    : enumMember(i) ? " = " + values(i) + "[ev];\n" : " = " + readExpr(fields.get(i).type()) + ";\n")
                 .append("      ").append(seenWord(i)).append(" |= ").append(seenBit(i)).append(";\n");
           } else {
             s.append("    if (f == ").append(i).append(") { // ").append(name).append('\n');
@@ -393,6 +396,25 @@ public final class CodecGenerator {
       return f.type().kind() == Kind.INT && f.type().isPrimitive() && !t.lenient();
     }
 
+    /**
+     * Whether field {@code i} holds an object or array (a nested type, a Java array, a list, set or
+     * map, or any JSON), whose name and first token may be read by {@code nextContainerMember}.
+     */
+    boolean containerMember(int i) {
+      switch (fields.get(i).type().kind()) {
+        case OBJECT:
+        case ARRAY:
+        case LIST:
+        case SET:
+        case MAP:
+        case ANY:
+        case JSON_OBJECT:
+          return true;
+        default:
+          return false;
+      }
+    }
+
     /** Whether field {@code i} is a long that may be read with its name by {@code nextLongMember}, as {@link #intMember}. */
     boolean longMember(int i) {
       FieldModel f = fields.get(i);
@@ -436,6 +458,9 @@ public final class CodecGenerator {
             .append(i).append(");\n")
             .append(in).append("f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, ").append(i)
             .append(") : ").append(readMark(i)).append(";\n");
+      } else if (i < fields.size() && containerMember(i)) {
+        s.append(in).append("f = r.nextContainerMember(NAMES, ").append(i).append(") ? ").append(readMark(i))
+            .append(" : r.nextFieldInOrder(NAMES, ").append(i).append(");\n");
       } else if (i < fields.size() && enumMember(i)) {
         s.append(in).append("ev = r.nextConstantMember(NAMES, ").append(i).append(", ").append(constants(i))
             .append(");\n")
