@@ -1545,33 +1545,18 @@ public final class JsonReader implements Closeable {
    * @throws JsonException when the string is malformed or longer than maxStringLength
    */
   public String nextStringMember(JsonNames names, int i) {
-    // expectedName's compare and nextString's short path, written out in one body: C2 then
-    // compiles it as one method, where a small method calling the two was inlined into a codec's
-    // readValue whose budget left both as calls (no gain; RESULTS.md, 2026-11-26).
+    // nameAhead's compare and nextString's short path in one body (nameAhead is small enough for
+    // C2 to inline): a small method calling expectedName and nextString was inlined into a
+    // codec's readValue whose budget left both as calls (no gain; RESULTS.md, 2026-11-26).
     final byte[] b = buf;
-    final int p = pos;
-    final int[] lengths = names.fastLength;
-    // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7): the only states that give 7 with bit 2 set
-    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length) {
-      final int len = lengths[i];
-      final long[] words = names.words; // per name: word 0, mask 0, word 1, mask 1
-      final int k = i << 2;
-      final int q = p + len + 2; // after the name's closing quote
-      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + 1 < end
-          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
-          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]
-          && b[q] == ':' && b[q + 1] == '"') {
-        final int d = depth;
-        if (++counts[d] > memberLimit) {
-          throw tooManyMembers();
-        }
-        nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
-        pos = q + 1;
-        scanString(maxStringLength, "string", "maxStringLength");
-        afterMemberValue();
-        tok = T_STRING;
-        return decodeToken();
-      }
+    final int q = nameAhead(names, i, 1); // after the name's closing quote
+    if (q >= 0 && b[q] == ':' && b[q + 1] == '"') {
+      takeMember(q);
+      pos = q + 1;
+      scanString(maxStringLength, "string", "maxStringLength");
+      afterMemberValue();
+      tok = T_STRING;
+      return decodeToken();
     }
     return NOT_THIS_MEMBER;
   }
@@ -1609,47 +1594,32 @@ public final class JsonReader implements Closeable {
   /** nextIntMember and nextLongMember: an integer of up to {@code digits} digits (9 or 18). */
   private long integerMember(JsonNames names, int i, int digits) {
     final byte[] b = buf;
-    final int p = pos;
-    final int[] lengths = names.fastLength;
-    // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7), as in nextStringMember
-    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length) {
-      final int len = lengths[i];
-      final long[] words = names.words;
-      final int k = i << 2;
-      final int q = p + len + 2; // the colon after the name's closing quote
-      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + digits + 3 < end
-          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
-          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]
-          && b[q] == ':') {
-        // nextInt's short path, written out here too: one helper for both read the Eishay
-        // document 2 % slower (same-JVM A/B median 0.982, RESULTS.md).
-        final int start = q + 1;
-        final boolean neg = b[start] == '-';
-        final int first = neg ? start + 1 : start;
-        int c = b[first];
-        if (c >= '1' && c <= '9') {
-          long v = c - '0';
-          int e = first + 1;
-          for (int last = first + digits; e < last && (c = b[e]) >= '0' && c <= '9'; e++) {
-            v = v * 10 + (c - '0');
-          }
-          c = b[e];
-          if ((c < '0' || c > '9') && c != '.' && c != 'e' && c != 'E' && e - start <= maxNumberLength) {
-            final int d = depth;
-            if (++counts[d] > memberLimit) {
-              throw tooManyMembers();
-            }
-            nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
-            tokEscaped = false;
-            tokNonAscii = false;
-            numberToken(start, e, true);
-            valuePending = false;
-            long value = neg ? -v : v;
-            longValue = value;
-            afterMemberValue();
-            tok = T_NUMBER;
-            return value;
-          }
+    final int q = nameAhead(names, i, digits + 3); // the colon after the name's closing quote
+    if (q >= 0 && b[q] == ':') {
+      // nextInt's short path, written out here too: one helper for both read the Eishay
+      // document 2 % slower (same-JVM A/B median 0.982, RESULTS.md).
+      final int start = q + 1;
+      final boolean neg = b[start] == '-';
+      final int first = neg ? start + 1 : start;
+      int c = b[first];
+      if (c >= '1' && c <= '9') {
+        long v = c - '0';
+        int e = first + 1;
+        for (int last = first + digits; e < last && (c = b[e]) >= '0' && c <= '9'; e++) {
+          v = v * 10 + (c - '0');
+        }
+        c = b[e];
+        if ((c < '0' || c > '9') && c != '.' && c != 'e' && c != 'E' && e - start <= maxNumberLength) {
+          takeMember(q);
+          tokEscaped = false;
+          tokNonAscii = false;
+          numberToken(start, e, true);
+          valuePending = false;
+          long value = neg ? -v : v;
+          longValue = value;
+          afterMemberValue();
+          tok = T_NUMBER;
+          return value;
         }
       }
     }
@@ -1671,35 +1641,20 @@ public final class JsonReader implements Closeable {
    */
   public boolean nextContainerMember(JsonNames names, int i) {
     final byte[] b = buf;
-    final int p = pos;
-    final int[] lengths = names.fastLength;
-    // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7), as in nextStringMember
-    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length) {
-      final int len = lengths[i];
-      final long[] words = names.words;
-      final int k = i << 2;
-      final int q = p + len + 2; // the colon after the name's closing quote
-      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + 1 < end
-          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
-          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]
-          && b[q] == ':' && (b[q + 1] == '{' || b[q + 1] == '[')) {
-        final int d = depth;
-        if (++counts[d] > memberLimit) {
-          throw tooManyMembers();
-        }
-        nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
-        pos = q + 1;
-        if (b[q + 1] == '{') {
-          push(K_OBJECT);
-          expect = E_FIRST_NAME;
-          tok = T_BEGIN_OBJECT;
-        } else {
-          push(K_ARRAY);
-          expect = E_FIRST_ELEMENT;
-          tok = T_BEGIN_ARRAY;
-        }
-        return true;
+    final int q = nameAhead(names, i, 1); // the colon after the name's closing quote
+    if (q >= 0 && b[q] == ':' && (b[q + 1] == '{' || b[q + 1] == '[')) {
+      takeMember(q);
+      pos = q + 1;
+      if (b[q + 1] == '{') {
+        push(K_OBJECT);
+        expect = E_FIRST_NAME;
+        tok = T_BEGIN_OBJECT;
+      } else {
+        push(K_ARRAY);
+        expect = E_FIRST_ELEMENT;
+        tok = T_BEGIN_ARRAY;
       }
+      return true;
     }
     return false;
   }
@@ -1724,45 +1679,67 @@ public final class JsonReader implements Closeable {
    */
   public int nextConstantMember(JsonNames names, int i, JsonNames constants) {
     final byte[] b = buf;
-    final int p = pos;
-    final int[] lengths = names.fastLength;
     final int[] valueLengths = constants.fastLength;
     final int n = valueLengths.length;
-    // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7), as in nextStringMember
-    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length
-        && n <= SCANNED_NAMES) {
-      final int len = lengths[i];
-      final long[] words = names.words;
-      final int k = i << 2;
-      final int q = p + len + 2; // the colon after the name's closing quote
-      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + 19 <= end
-          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
-          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]
-          && b[q] == ':' && b[q + 1] == '"') {
-        final int v = q + 2; // the string's first byte
-        final long w0 = (long) Swar.LONGS.get(b, v);
-        final long w1 = (long) Swar.LONGS.get(b, v + 8);
-        final long[] values = constants.words; // each name and its closing quote, as for names
-        for (int c = 0, j = 0; c < n; c++, j += 4) {
-          final int vlen = valueLengths[c]; // -1 for a constant the words cannot hold
-          if (vlen >= 0 && (w0 & values[j + 1]) == values[j] && (w1 & values[j + 3]) == values[j + 2]) {
-            if (vlen > maxStringLength) {
-              break; // the general way gives the error
-            }
-            final int d = depth;
-            if (++counts[d] > memberLimit) {
-              throw tooManyMembers();
-            }
-            nameRef[d] = (long) (p + 1) << 32 | (long) len << 1;
-            endString(v, v + vlen, false, false);
-            afterMemberValue();
-            tok = T_STRING;
-            return c;
+    final int q = n <= SCANNED_NAMES ? nameAhead(names, i, 18) : -1; // the colon after the name
+    if (q >= 0 && b[q] == ':' && b[q + 1] == '"') {
+      final int v = q + 2; // the string's first byte
+      final long w0 = (long) Swar.LONGS.get(b, v);
+      final long w1 = (long) Swar.LONGS.get(b, v + 8);
+      final long[] values = constants.words; // each name and its closing quote, as for names
+      for (int c = 0, j = 0; c < n; c++, j += 4) {
+        final int vlen = valueLengths[c]; // -1 for a constant the words cannot hold
+        if (vlen >= 0 && (w0 & values[j + 1]) == values[j] && (w1 & values[j + 3]) == values[j + 2]) {
+          if (vlen > maxStringLength) {
+            break; // the general way gives the error
           }
+          takeMember(q);
+          endString(v, v + vlen, false, false);
+          afterMemberValue();
+          tok = T_STRING;
+          return c;
         }
       }
     }
     return NOT_A_CONSTANT_MEMBER;
+  }
+
+  /**
+   * For the fused member reads: when the next name is {@code names}' name {@code i} in compact
+   * input, recognised as {@link #expectedName} recognises it, with at least {@code room} bytes in
+   * the buffer after the byte that follows its closing quote, the index of that byte (its colon,
+   * in compact input); otherwise -1. Changes nothing.
+   */
+  private int nameAhead(JsonNames names, int i, int room) {
+    final byte[] b = buf;
+    final int p = pos;
+    final int[] lengths = names.fastLength;
+    // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7): the only states that give 7 with bit 2 set
+    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length) {
+      final int len = lengths[i];
+      final long[] words = names.words; // per name: word 0, mask 0, word 1, mask 1
+      final int k = i << 2;
+      final int q = p + len + 2;
+      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + room < end
+          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
+          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]) {
+        return q;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Counts the member whose name {@link #nameAhead} found (its closing quote before {@code q}) and
+   * keeps where the name is, for paths.
+   */
+  private void takeMember(int q) {
+    final int d = depth;
+    if (++counts[d] > memberLimit) {
+      throw tooManyMembers();
+    }
+    final int p = pos;
+    nameRef[d] = (long) (p + 1) << 32 | (long) (q - p - 2) << 1;
   }
 
   /**
@@ -1771,6 +1748,8 @@ public final class JsonReader implements Closeable {
    * {@link #next()} would and returns true; otherwise changes nothing and returns false.
    */
   private boolean expectedName(JsonNames names, int i) {
+    // nameAhead's compare written out again: through nameAhead and takeMember this one read the
+    // Eishay and users documents 2 % slower (same-JVM A/B medians 0.984 and 0.980).
     final byte[] b = buf;
     final int p = pos;
     final int[] lengths = names.fastLength;
