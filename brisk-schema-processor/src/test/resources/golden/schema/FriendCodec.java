@@ -14,6 +14,8 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
   public static final FriendCodec INSTANCE = new FriendCodec();
 
   private static final JsonNames NAMES = JsonNames.of("id", "name");
+  private static final JsonNames.Key KEY_0 = NAMES.key(0);
+  private static final JsonNames.Key KEY_1 = NAMES.key(1);
 
   public FriendCodec() {
     super("Friend", Friend.class);
@@ -50,7 +52,7 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
     // its first token; f is then 0x10000 + its index.
     java.lang.String s = null;
     int f;
-    s = r.nextStringMember(NAMES, 0);
+    s = r.nextStringMember(KEY_0);
     f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 0) : 0x10000;
     if (f == 0) { // "id", found by nextFieldInOrder
       s = r.nextString();
@@ -63,7 +65,7 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
       } else {
         seen0 &= ~0x1L;
       }
-      s = r.nextStringMember(NAMES, 1);
+      s = r.nextStringMember(KEY_1);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 1) : 0x10001;
     }
     if (f == 1) { // "name", found by nextFieldInOrder

@@ -14,6 +14,26 @@ public final class UserCodec extends GeneratedCodec<User> {
   public static final UserCodec INSTANCE = new UserCodec();
 
   private static final JsonNames NAMES = JsonNames.of("_id", "index", "guid", "isActive", "balance", "picture", "age", "eyeColor", "name", "gender", "company", "email", "phone", "address", "about", "registered", "latitude", "longitude", "tags", "friends", "greeting", "favoriteFruit");
+  private static final JsonNames.Key KEY_0 = NAMES.key(0);
+  private static final JsonNames.Key KEY_1 = NAMES.key(1);
+  private static final JsonNames.Key KEY_2 = NAMES.key(2);
+  private static final JsonNames.Key KEY_3 = NAMES.key(3);
+  private static final JsonNames.Key KEY_4 = NAMES.key(4);
+  private static final JsonNames.Key KEY_5 = NAMES.key(5);
+  private static final JsonNames.Key KEY_6 = NAMES.key(6);
+  private static final JsonNames.Key KEY_7 = NAMES.key(7);
+  private static final JsonNames.Key KEY_8 = NAMES.key(8);
+  private static final JsonNames.Key KEY_9 = NAMES.key(9);
+  private static final JsonNames.Key KEY_10 = NAMES.key(10);
+  private static final JsonNames.Key KEY_11 = NAMES.key(11);
+  private static final JsonNames.Key KEY_12 = NAMES.key(12);
+  private static final JsonNames.Key KEY_13 = NAMES.key(13);
+  private static final JsonNames.Key KEY_14 = NAMES.key(14);
+  private static final JsonNames.Key KEY_15 = NAMES.key(15);
+  private static final JsonNames.Key KEY_18 = NAMES.key(18);
+  private static final JsonNames.Key KEY_19 = NAMES.key(19);
+  private static final JsonNames.Key KEY_20 = NAMES.key(20);
+  private static final JsonNames.Key KEY_21 = NAMES.key(21);
 
   public UserCodec() {
     super("User", User.class);
@@ -74,7 +94,7 @@ public final class UserCodec extends GeneratedCodec<User> {
     java.lang.String s = null;
     long iv = 0L;
     int f;
-    s = r.nextStringMember(NAMES, 0);
+    s = r.nextStringMember(KEY_0);
     f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 0) : 0x10000;
     if (f == 0) { // "_id", found by nextFieldInOrder
       s = r.nextString();
@@ -87,7 +107,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x1L;
       }
-      iv = r.nextIntMember(NAMES, 1);
+      iv = r.nextIntMember(KEY_1);
       f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, 1) : 0x10001;
     }
     if (f == 1) { // "index", found by nextFieldInOrder
@@ -98,13 +118,13 @@ public final class UserCodec extends GeneratedCodec<User> {
         index = r.getInt();
         seen0 |= 0x2L;
       }
-      s = r.nextStringMember(NAMES, 2);
+      s = r.nextStringMember(KEY_2);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 2) : 0x10002;
     }
     if (f == 0x10001) { // "index"
       index = (int) iv;
       seen0 |= 0x2L;
-      s = r.nextStringMember(NAMES, 2);
+      s = r.nextStringMember(KEY_2);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 2) : 0x10002;
     }
     if (f == 2) { // "guid", found by nextFieldInOrder
@@ -118,7 +138,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x4L;
       }
-      s = r.nextStringMember(NAMES, 3);
+      s = r.nextStringMember(KEY_3);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 3) : 0x10003;
     }
     if (f == 3) { // "isActive", found by nextFieldInOrder
@@ -132,7 +152,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x8L;
       }
-      s = r.nextStringMember(NAMES, 4);
+      s = r.nextStringMember(KEY_4);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 4) : 0x10004;
     }
     if (f == 4) { // "balance", found by nextFieldInOrder
@@ -146,7 +166,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x10L;
       }
-      s = r.nextStringMember(NAMES, 5);
+      s = r.nextStringMember(KEY_5);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 5) : 0x10005;
     }
     if (f == 5) { // "picture", found by nextFieldInOrder
@@ -160,7 +180,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x20L;
       }
-      iv = r.nextIntMember(NAMES, 6);
+      iv = r.nextIntMember(KEY_6);
       f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, 6) : 0x10006;
     }
     if (f == 6) { // "age", found by nextFieldInOrder
@@ -171,13 +191,13 @@ public final class UserCodec extends GeneratedCodec<User> {
         age = r.getInt();
         seen0 |= 0x40L;
       }
-      s = r.nextStringMember(NAMES, 7);
+      s = r.nextStringMember(KEY_7);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 7) : 0x10007;
     }
     if (f == 0x10006) { // "age"
       age = (int) iv;
       seen0 |= 0x40L;
-      s = r.nextStringMember(NAMES, 7);
+      s = r.nextStringMember(KEY_7);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 7) : 0x10007;
     }
     if (f == 7) { // "eyeColor", found by nextFieldInOrder
@@ -191,7 +211,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x80L;
       }
-      s = r.nextStringMember(NAMES, 8);
+      s = r.nextStringMember(KEY_8);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 8) : 0x10008;
     }
     if (f == 8) { // "name", found by nextFieldInOrder
@@ -205,7 +225,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x100L;
       }
-      s = r.nextStringMember(NAMES, 9);
+      s = r.nextStringMember(KEY_9);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 9) : 0x10009;
     }
     if (f == 9) { // "gender", found by nextFieldInOrder
@@ -219,7 +239,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x200L;
       }
-      s = r.nextStringMember(NAMES, 10);
+      s = r.nextStringMember(KEY_10);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 10) : 0x1000a;
     }
     if (f == 10) { // "company", found by nextFieldInOrder
@@ -233,7 +253,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x400L;
       }
-      s = r.nextStringMember(NAMES, 11);
+      s = r.nextStringMember(KEY_11);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 11) : 0x1000b;
     }
     if (f == 11) { // "email", found by nextFieldInOrder
@@ -247,7 +267,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x800L;
       }
-      s = r.nextStringMember(NAMES, 12);
+      s = r.nextStringMember(KEY_12);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 12) : 0x1000c;
     }
     if (f == 12) { // "phone", found by nextFieldInOrder
@@ -261,7 +281,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x1000L;
       }
-      s = r.nextStringMember(NAMES, 13);
+      s = r.nextStringMember(KEY_13);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 13) : 0x1000d;
     }
     if (f == 13) { // "address", found by nextFieldInOrder
@@ -275,7 +295,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x2000L;
       }
-      s = r.nextStringMember(NAMES, 14);
+      s = r.nextStringMember(KEY_14);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 14) : 0x1000e;
     }
     if (f == 14) { // "about", found by nextFieldInOrder
@@ -289,7 +309,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x4000L;
       }
-      s = r.nextStringMember(NAMES, 15);
+      s = r.nextStringMember(KEY_15);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 15) : 0x1000f;
     }
     if (f == 15) { // "registered", found by nextFieldInOrder
@@ -323,7 +343,7 @@ public final class UserCodec extends GeneratedCodec<User> {
         longitude = r.getDouble();
         seen0 |= 0x20000L;
       }
-      f = r.nextContainerMember(NAMES, 18) ? 0x10012 : r.nextFieldInOrder(NAMES, 18);
+      f = r.nextContainerMember(KEY_18) ? 0x10012 : r.nextFieldInOrder(NAMES, 18);
     }
     if (f == 18) { // "tags", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
@@ -333,12 +353,12 @@ public final class UserCodec extends GeneratedCodec<User> {
         tags = readStringArray(r);
         seen0 |= 0x40000L;
       }
-      f = r.nextContainerMember(NAMES, 19) ? 0x10013 : r.nextFieldInOrder(NAMES, 19);
+      f = r.nextContainerMember(KEY_19) ? 0x10013 : r.nextFieldInOrder(NAMES, 19);
     }
     if (f == 0x10012) { // "tags"
       tags = readStringArray(r);
       seen0 |= 0x40000L;
-      f = r.nextContainerMember(NAMES, 19) ? 0x10013 : r.nextFieldInOrder(NAMES, 19);
+      f = r.nextContainerMember(KEY_19) ? 0x10013 : r.nextFieldInOrder(NAMES, 19);
     }
     if (f == 19) { // "friends", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
@@ -348,13 +368,13 @@ public final class UserCodec extends GeneratedCodec<User> {
         friends = readFriendArray(r);
         seen0 |= 0x80000L;
       }
-      s = r.nextStringMember(NAMES, 20);
+      s = r.nextStringMember(KEY_20);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 20) : 0x10014;
     }
     if (f == 0x10013) { // "friends"
       friends = readFriendArray(r);
       seen0 |= 0x80000L;
-      s = r.nextStringMember(NAMES, 20);
+      s = r.nextStringMember(KEY_20);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 20) : 0x10014;
     }
     if (f == 20) { // "greeting", found by nextFieldInOrder
@@ -368,7 +388,7 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x100000L;
       }
-      s = r.nextStringMember(NAMES, 21);
+      s = r.nextStringMember(KEY_21);
       f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 21) : 0x10015;
     }
     if (f == 21) { // "favoriteFruit", found by nextFieldInOrder

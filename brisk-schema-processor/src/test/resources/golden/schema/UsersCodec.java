@@ -14,6 +14,7 @@ public final class UsersCodec extends GeneratedCodec<Users> {
   public static final UsersCodec INSTANCE = new UsersCodec();
 
   private static final JsonNames NAMES = JsonNames.of("users");
+  private static final JsonNames.Key KEY_0 = NAMES.key(0);
 
   public UsersCodec() {
     super("Users", Users.class);
@@ -51,7 +52,7 @@ public final class UsersCodec extends GeneratedCodec<Users> {
     // with its name in one call, into s, iv or ev, an object or array member's name with
     // its first token; f is then 0x10000 + its index.
     int f;
-    f = r.nextContainerMember(NAMES, 0) ? 0x10000 : r.nextFieldInOrder(NAMES, 0);
+    f = r.nextContainerMember(KEY_0) ? 0x10000 : r.nextFieldInOrder(NAMES, 0);
     if (f == 0) { // "users", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
         users = null;

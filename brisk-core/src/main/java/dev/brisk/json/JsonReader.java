@@ -1535,8 +1535,8 @@ public final class JsonReader implements Closeable {
 
   /**
    * For codecs that expect the members in a known order, a string member in one call. When the
-   * next member is {@code names}' name {@code i}, recognised as {@link #nextField} recognises it,
-   * with a colon and a string right after it ({@code "name":"value"}), moves past both and returns
+   * next member is {@code key}'s name (a {@link JsonNames#key}), recognised as {@link #nextField}
+   * recognises it, with a colon and a string right after it ({@code "name":"value"}), moves past both and returns
    * the value, as {@link #nextField} and {@link #nextString} would. Otherwise it changes nothing
    * and returns a marker that {@link #notThisMember} recognises: the caller then goes on with
    * {@link #nextFieldInOrder}, which also finds names in input that is not compact, and values
@@ -1544,12 +1544,12 @@ public final class JsonReader implements Closeable {
    *
    * @throws JsonException when the string is malformed or longer than maxStringLength
    */
-  public String nextStringMember(JsonNames names, int i) {
+  public String nextStringMember(JsonNames.Key key) {
     // nameAhead's compare and nextString's short path in one body (nameAhead is small enough for
     // C2 to inline): a small method calling expectedName and nextString was inlined into a
     // codec's readValue whose budget left both as calls (no gain; RESULTS.md, 2026-11-26).
     final byte[] b = buf;
-    final int q = nameAhead(names, i, 1); // after the name's closing quote
+    final int q = nameAhead(key, 1); // after the name's closing quote
     if (q >= 0 && b[q] == ':' && b[q + 1] == '"') {
       takeMember(q);
       pos = q + 1;
@@ -1566,18 +1566,18 @@ public final class JsonReader implements Closeable {
 
   /**
    * For codecs that expect the members in a known order, an int member in one call, as {@link
-   * #nextStringMember} is for strings. When the next member is {@code names}' name {@code i},
-   * recognised as {@link #nextField} recognises it, with a colon and an integer of up to nine
-   * digits right after it ({@code "name":123}), moves past both and returns the value, as {@link
-   * #nextField} and {@link #nextInt} would. Otherwise (another name, white space, null, a longer
+   * #nextStringMember} is for strings. When the next member is {@code key}'s name, recognised as
+   * {@link #nextField} recognises it, with a colon and an integer of up to nine digits right after
+   * it ({@code "name":123}), moves past both and returns the value, as {@link #nextField} and
+   * {@link #nextInt} would. Otherwise (another name, white space, null, a longer
    * number, a fraction, the end of the buffer near) it changes nothing and returns {@link
    * #NOT_AN_INT_MEMBER}: the caller then goes on with {@link #nextFieldInOrder} and {@link
    * #nextInt}, which take every case and check it.
    *
    * @throws JsonException when the object has more members than maxMembers
    */
-  public long nextIntMember(JsonNames names, int i) {
-    return integerMember(names, i, 9);
+  public long nextIntMember(JsonNames.Key key) {
+    return integerMember(key, 9);
   }
 
   /**
@@ -1587,14 +1587,14 @@ public final class JsonReader implements Closeable {
    *
    * @throws JsonException when the object has more members than maxMembers
    */
-  public long nextLongMember(JsonNames names, int i) {
-    return integerMember(names, i, 18);
+  public long nextLongMember(JsonNames.Key key) {
+    return integerMember(key, 18);
   }
 
   /** nextIntMember and nextLongMember: an integer of up to {@code digits} digits (9 or 18). */
-  private long integerMember(JsonNames names, int i, int digits) {
+  private long integerMember(JsonNames.Key key, int digits) {
     final byte[] b = buf;
-    final int q = nameAhead(names, i, digits + 3); // the colon after the name's closing quote
+    final int q = nameAhead(key, digits + 3); // the colon after the name's closing quote
     if (q >= 0 && b[q] == ':') {
       // nextInt's short path, written out here too: one helper for both read the Eishay
       // document 2 % slower (same-JVM A/B median 0.982, RESULTS.md).
@@ -1629,7 +1629,7 @@ public final class JsonReader implements Closeable {
   /**
    * For codecs that expect the members in a known order, the name of a member whose value is an
    * object or array, and the value's first token, in one call. When the next member is {@code
-   * names}' name {@code i}, recognised as {@link #nextField} recognises it, with a colon and a
+   * key}'s name, recognised as {@link #nextField} recognises it, with a colon and a
    * brace or bracket right after it (no white space between), moves past the name
    * and onto the brace or bracket, as {@link #nextField} and {@link #next()} would, and returns
    * true: the current token is then {@link JsonToken#BEGIN_OBJECT} or {@link
@@ -1639,9 +1639,9 @@ public final class JsonReader implements Closeable {
    * @throws JsonException when the object has more members than maxMembers, or the value nests
    *     deeper than maxDepth
    */
-  public boolean nextContainerMember(JsonNames names, int i) {
+  public boolean nextContainerMember(JsonNames.Key key) {
     final byte[] b = buf;
-    final int q = nameAhead(names, i, 1); // the colon after the name's closing quote
+    final int q = nameAhead(key, 1); // the colon after the name's closing quote
     if (q >= 0 && b[q] == ':' && (b[q + 1] == '{' || b[q + 1] == '[')) {
       takeMember(q);
       pos = q + 1;
@@ -1665,7 +1665,7 @@ public final class JsonReader implements Closeable {
   /**
    * For codecs that expect the members in a known order, a member whose value is one of a few
    * known strings (an enum's constants) in one call, as {@link #nextStringMember} is for any
-   * string. When the next member is {@code names}' name {@code i}, recognised as {@link
+   * string. When the next member is {@code key}'s name, recognised as {@link
    * #nextField} recognises it, with a colon and a string right after it that is {@code
    * constants}' name {@code c} byte for byte ({@code "name":"CONSTANT"}), moves past both, as
    * {@link #nextField} and {@link #nextString} would, and returns {@code c}. The string is
@@ -1677,11 +1677,11 @@ public final class JsonReader implements Closeable {
    *
    * @throws JsonException when the object has more members than maxMembers
    */
-  public int nextConstantMember(JsonNames names, int i, JsonNames constants) {
+  public int nextConstantMember(JsonNames.Key key, JsonNames constants) {
     final byte[] b = buf;
     final int[] valueLengths = constants.fastLength;
     final int n = valueLengths.length;
-    final int q = n <= SCANNED_NAMES ? nameAhead(names, i, 18) : -1; // the colon after the name
+    final int q = n <= SCANNED_NAMES ? nameAhead(key, 18) : -1; // the colon after the name
     if (q >= 0 && b[q] == ':' && b[q + 1] == '"') {
       final int v = q + 2; // the string's first byte
       final long w0 = (long) Swar.LONGS.get(b, v);
@@ -1705,24 +1705,21 @@ public final class JsonReader implements Closeable {
   }
 
   /**
-   * For the fused member reads: when the next name is {@code names}' name {@code i} in compact
-   * input, recognised as {@link #expectedName} recognises it, with at least {@code room} bytes in
+   * For the fused member reads: when the next name is {@code key}'s in compact input, recognised
+   * by the same two words as {@link #expectedName} compares, with at least {@code room} bytes in
    * the buffer after the byte that follows its closing quote, the index of that byte (its colon,
    * in compact input); otherwise -1. Changes nothing.
    */
-  private int nameAhead(JsonNames names, int i, int room) {
+  private int nameAhead(JsonNames.Key key, int room) {
     final byte[] b = buf;
     final int p = pos;
-    final int[] lengths = names.fastLength;
     // expect is E_FIRST_NAME (3) or E_NAME_NEXT (7): the only states that give 7 with bit 2 set
-    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"' && i >= 0 && i < lengths.length) {
-      final int len = lengths[i];
-      final long[] words = names.words; // per name: word 0, mask 0, word 1, mask 1
-      final int k = i << 2;
+    if ((expect | 4) == E_NAME_NEXT && p + 18 <= end && b[p] == '"') {
+      final int len = key.length();
       final int q = p + len + 2;
-      if (len >= 0 && len <= maxNameLength && k + 3 < words.length && q + room < end
-          && ((long) Swar.LONGS.get(b, p + 1) & words[k + 1]) == words[k]
-          && ((long) Swar.LONGS.get(b, p + 9) & words[k + 3]) == words[k + 2]) {
+      if (len >= 0 && len <= maxNameLength && q + room < end
+          && ((long) Swar.LONGS.get(b, p + 1) & key.mask0()) == key.word0()
+          && ((long) Swar.LONGS.get(b, p + 9) & key.mask1()) == key.word1()) {
         return q;
       }
     }

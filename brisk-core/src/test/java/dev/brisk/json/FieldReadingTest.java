@@ -32,8 +32,8 @@ class FieldReadingTest {
     assertEquals(JsonToken.BEGIN_OBJECT, r.next());
     int next = 0;
     while (true) {
-      if (oneCall) {
-        String s = r.nextStringMember(NAMES, next);
+      if (oneCall && next < NAMES.size()) { // as codecs call it
+        String s = r.nextStringMember(NAMES.key(next));
         if (!JsonReader.notThisMember(s)) {
           assertEquals(JsonToken.STRING, r.token());
           seen.add(next + ":" + r.currentName() + "=" + s);
@@ -231,7 +231,7 @@ class FieldReadingTest {
     for (String doc : docs) {
       JsonReader r = JsonReader.of(doc);
       r.next();
-      assertTrue(JsonReader.notThisMember(r.nextStringMember(NAMES, 0)), doc);
+      assertTrue(JsonReader.notThisMember(r.nextStringMember(NAMES.key(0))), doc);
       assertEquals(JsonToken.BEGIN_OBJECT, r.token(), doc);
       JsonReader reference = JsonReader.of(doc);
       reference.next();
@@ -239,13 +239,13 @@ class FieldReadingTest {
     }
     JsonReader array = JsonReader.of("[\"id\",\"x\"]");
     array.next();
-    assertTrue(JsonReader.notThisMember(array.nextStringMember(NAMES, 0)));
+    assertTrue(JsonReader.notThisMember(array.nextStringMember(NAMES.key(0))));
     assertEquals("id", array.nextString());
     JsonReader object = JsonReader.of("{\"id\":\"1\",\"pad\":\"................\"}");
     object.next();
-    assertTrue(JsonReader.notThisMember(object.nextStringMember(NAMES, -1)));
-    assertTrue(JsonReader.notThisMember(object.nextStringMember(NAMES, 6)));
-    assertEquals("1", object.nextStringMember(NAMES, 0));
+    assertThrows(IndexOutOfBoundsException.class, () -> NAMES.key(-1));
+    assertThrows(IndexOutOfBoundsException.class, () -> NAMES.key(NAMES.size()));
+    assertEquals("1", object.nextStringMember(NAMES.key(0)));
   }
 
   @Test
@@ -281,19 +281,19 @@ class FieldReadingTest {
     String pad = ",\"pad\":\"................\"}";
     JsonReader r = JsonReader.of("{\"id\":\"1\",\"name\":5" + pad);
     r.next();
-    assertEquals("1", r.nextStringMember(NAMES, 0));
+    assertEquals("1", r.nextStringMember(NAMES.key(0)));
     assertEquals("$.id", r.path());
     assertEquals("id", r.currentName());
     assertEquals("1", r.getString());
-    assertTrue(JsonReader.notThisMember(r.nextStringMember(NAMES, 1)));
+    assertTrue(JsonReader.notThisMember(r.nextStringMember(NAMES.key(1))));
     assertEquals(1, r.nextFieldInOrder(NAMES, 1));
     JsonException e = assertThrows(JsonException.class, r::nextString);
     assertEquals("$.name", e.path());
 
     JsonReader bad = JsonReader.of("{\"id\":\"1\",\"name\":\"a\u0001b\"" + pad);
     bad.next();
-    assertEquals("1", bad.nextStringMember(NAMES, 0));
-    JsonException control = assertThrows(JsonException.class, () -> bad.nextStringMember(NAMES, 1));
+    assertEquals("1", bad.nextStringMember(NAMES.key(0)));
+    JsonException control = assertThrows(JsonException.class, () -> bad.nextStringMember(NAMES.key(1)));
     assertEquals("$.name", control.path());
     assertTrue(control.getMessage().contains("control character"), control.getMessage());
   }
@@ -304,21 +304,21 @@ class FieldReadingTest {
     Json tight = Json.builder().maxMembers(1).build();
     JsonReader r = tight.reader(("{\"id\":\"1\",\"name\":\"n\"" + pad).getBytes(StandardCharsets.UTF_8));
     r.next();
-    assertEquals("1", r.nextStringMember(NAMES, 0));
-    JsonException members = assertThrows(JsonException.class, () -> r.nextStringMember(NAMES, 1));
+    assertEquals("1", r.nextStringMember(NAMES.key(0)));
+    JsonException members = assertThrows(JsonException.class, () -> r.nextStringMember(NAMES.key(1)));
     assertTrue(members.getMessage().contains("maxMembers"), members.getMessage());
 
     Json shortStrings = Json.builder().maxStringLength(2).build();
     JsonReader s = shortStrings.reader(("{\"id\":\"12\",\"name\":\"abc\"" + pad).getBytes(StandardCharsets.UTF_8));
     s.next();
-    assertEquals("12", s.nextStringMember(NAMES, 0));
-    JsonException string = assertThrows(JsonException.class, () -> s.nextStringMember(NAMES, 1));
+    assertEquals("12", s.nextStringMember(NAMES.key(0)));
+    JsonException string = assertThrows(JsonException.class, () -> s.nextStringMember(NAMES.key(1)));
     assertTrue(string.getMessage().contains("maxStringLength"), string.getMessage());
 
     Json shortNames = Json.builder().maxNameLength(3).build();
     JsonReader n = shortNames.reader(("{\"name\":\"n\"" + pad).getBytes(StandardCharsets.UTF_8));
     n.next();
-    assertTrue(JsonReader.notThisMember(n.nextStringMember(NAMES, 1)));
+    assertTrue(JsonReader.notThisMember(n.nextStringMember(NAMES.key(1))));
     JsonException name = assertThrows(JsonException.class, () -> n.nextFieldInOrder(NAMES, 1));
     assertTrue(name.getMessage().contains("maxNameLength"), name.getMessage());
   }
@@ -738,9 +738,9 @@ class FieldReadingTest {
     integerMembersReadAsBefore(numbers, pad, Json.builder().maxNumberLength(5).build(), false);
     JsonReader r = JsonReader.of(("{\"b\":1,\"a\":2" + pad).getBytes(StandardCharsets.UTF_8));
     r.next();
-    assertEquals(1, r.nextIntMember(JsonNames.of("b"), 0));
-    assertEquals(JsonReader.NOT_AN_INT_MEMBER, r.nextIntMember(JsonNames.of("a", "b"), 1), "not this name");
-    assertEquals(2, r.nextIntMember(JsonNames.of("a", "b"), 0));
+    assertEquals(1, r.nextIntMember(JsonNames.of("b").key(0)));
+    assertEquals(JsonReader.NOT_AN_INT_MEMBER, r.nextIntMember(JsonNames.of("a", "b").key(1)), "not this name");
+    assertEquals(2, r.nextIntMember(JsonNames.of("a", "b").key(0)));
     assertEquals("a", r.currentName());
     assertEquals("2", r.getNumberText());
     // The second member of an object limited to one: the same error either way.
@@ -749,12 +749,12 @@ class FieldReadingTest {
     for (int k = 0; k < 2; k++) {
       JsonReader lim = one.reader(("{\"b\":1,\"a\":2" + pad).getBytes(StandardCharsets.UTF_8));
       lim.next();
-      assertEquals(1, lim.nextIntMember(JsonNames.of("b"), 0));
+      assertEquals(1, lim.nextIntMember(JsonNames.of("b").key(0)));
       boolean oneCall = k == 0;
       messages[k] = assertThrows(JsonException.class,
           () -> {
             if (oneCall) {
-              lim.nextIntMember(JsonNames.of("a"), 0);
+              lim.nextIntMember(JsonNames.of("a").key(0));
             } else {
               lim.nextFieldInOrder(JsonNames.of("a"), 0);
             }
@@ -773,12 +773,12 @@ class FieldReadingTest {
     integerMembersReadAsBefore(numbers, pad, Json.builder().maxNumberLength(12).build(), true);
     JsonReader r = JsonReader.of(("{\"a\":-123456789012345678" + pad).getBytes(StandardCharsets.UTF_8));
     r.next();
-    assertEquals(-123456789012345678L, r.nextLongMember(JsonNames.of("a"), 0), "18 digits: the short path");
+    assertEquals(-123456789012345678L, r.nextLongMember(JsonNames.of("a").key(0)), "18 digits: the short path");
     assertEquals("a", r.currentName());
     assertEquals(-123456789012345678L, r.getLong());
     r = JsonReader.of(("{\"a\":1234567890123456789" + pad).getBytes(StandardCharsets.UTF_8));
     r.next();
-    assertEquals(JsonReader.NOT_AN_INT_MEMBER, r.nextLongMember(JsonNames.of("a"), 0), "19 digits: the general way");
+    assertEquals(JsonReader.NOT_AN_INT_MEMBER, r.nextLongMember(JsonNames.of("a").key(0)), "19 digits: the general way");
   }
 
   /**
@@ -806,7 +806,7 @@ class FieldReadingTest {
     JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
     try {
       r.next();
-      long v = !oneCall ? JsonReader.NOT_AN_INT_MEMBER : asLong ? r.nextLongMember(names, 0) : r.nextIntMember(names, 0);
+      long v = !oneCall ? JsonReader.NOT_AN_INT_MEMBER : asLong ? r.nextLongMember(names.key(0)) : r.nextIntMember(names.key(0));
       if (v == JsonReader.NOT_AN_INT_MEMBER) {
         int f = r.nextFieldInOrder(names, 0);
         out.add(f != 0 ? "field " + f + " " + r.getName() : asLong ? String.valueOf(r.nextLong()) : String.valueOf(r.nextInt()));
@@ -845,10 +845,10 @@ class FieldReadingTest {
     JsonReader r = JsonReader.of(("{\"a\":{\"b\":[1]}" + pad).getBytes(StandardCharsets.UTF_8));
     JsonNames ab = JsonNames.of("a", "b");
     r.next();
-    assertFalse(r.nextContainerMember(ab, 1), "not this name");
-    assertTrue(r.nextContainerMember(ab, 0));
+    assertFalse(r.nextContainerMember(ab.key(1)), "not this name");
+    assertTrue(r.nextContainerMember(ab.key(0)));
     assertEquals(JsonToken.BEGIN_OBJECT, r.token());
-    assertTrue(r.nextContainerMember(ab, 1));
+    assertTrue(r.nextContainerMember(ab.key(1)));
     assertEquals(JsonToken.BEGIN_ARRAY, r.token());
     assertEquals("$.a.b", r.path());
     assertEquals(JsonToken.NUMBER, r.next());
@@ -862,7 +862,7 @@ class FieldReadingTest {
     JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
     try {
       r.next();
-      if (oneCall && r.nextContainerMember(names, 0)) {
+      if (oneCall && r.nextContainerMember(names.key(0))) {
         out.add("value " + r.token());
       } else {
         int f = r.nextFieldInOrder(names, 0);
@@ -912,16 +912,16 @@ class FieldReadingTest {
         .getBytes(StandardCharsets.UTF_8));
     JsonNames abc = JsonNames.of("a", "b", "c");
     r.next();
-    assertEquals(JsonReader.NOT_A_CONSTANT_MEMBER, r.nextConstantMember(abc, 1, constants), "not this name");
-    assertEquals(1, r.nextConstantMember(abc, 0, constants));
+    assertEquals(JsonReader.NOT_A_CONSTANT_MEMBER, r.nextConstantMember(abc.key(1), constants), "not this name");
+    assertEquals(1, r.nextConstantMember(abc.key(0), constants));
     assertEquals(JsonToken.STRING, r.token());
     assertEquals("LARGE", r.getString());
     assertEquals("a", r.currentName());
-    assertEquals(3, r.nextConstantMember(abc, 1, constants));
+    assertEquals(3, r.nextConstantMember(abc.key(1), constants));
     assertEquals("FIFTEEN_BYTES_A", r.getString());
-    assertEquals(JsonReader.NOT_A_CONSTANT_MEMBER, r.nextConstantMember(abc, 2, constants), "16 bytes: the general way");
+    assertEquals(JsonReader.NOT_A_CONSTANT_MEMBER, r.nextConstantMember(abc.key(2), constants), "16 bytes: the general way");
     assertEquals(JsonReader.NOT_A_CONSTANT_MEMBER,
-        JsonReader.of(("{\"a\":\"LARGE\"" + pad).getBytes(StandardCharsets.UTF_8)).nextConstantMember(abc, 0, constants),
+        JsonReader.of(("{\"a\":\"LARGE\"" + pad).getBytes(StandardCharsets.UTF_8)).nextConstantMember(abc.key(0), constants),
         "before the object's first token");
     // The second member of an object limited to one: the same error either way.
     Json one = Json.builder().maxMembers(1).build();
@@ -935,7 +935,7 @@ class FieldReadingTest {
       messages[k] = assertThrows(JsonException.class,
           () -> {
             if (oneCall) {
-              lim.nextConstantMember(JsonNames.of("a"), 0, constants);
+              lim.nextConstantMember(JsonNames.of("a").key(0), constants);
             } else {
               lim.nextFieldInOrder(JsonNames.of("a"), 0);
             }
@@ -954,7 +954,7 @@ class FieldReadingTest {
     JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
     try {
       r.next();
-      int c = oneCall ? r.nextConstantMember(names, 0, constants) : JsonReader.NOT_A_CONSTANT_MEMBER;
+      int c = oneCall ? r.nextConstantMember(names.key(0), constants) : JsonReader.NOT_A_CONSTANT_MEMBER;
       if (c == JsonReader.NOT_A_CONSTANT_MEMBER) {
         int f = r.nextFieldInOrder(names, 0);
         if (f != 0) {

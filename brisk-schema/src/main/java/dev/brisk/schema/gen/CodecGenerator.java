@@ -220,6 +220,9 @@ public final class CodecGenerator {
       }
       s.append(");\n");
       for (int i = 0; i < fields.size(); i++) {
+        if (oneCallMember(i)) {
+          s.append("  private static final JsonNames.Key ").append(key(i)).append(" = NAMES.key(").append(i).append(");\n");
+        }
         if (enumMember(i)) {
           String type = fields.get(i).type().className();
           s.append("  private static final JsonNames ").append(constants(i)).append(" = CodecSupport.enumNames(")
@@ -429,6 +432,19 @@ public final class CodecGenerator {
       return fields.get(i).type().kind() == Kind.ENUM && !t.lenient();
     }
 
+    /** Whether field {@code i} may be read with its name in one call ({@link #advance}). */
+    boolean oneCallMember(int i) {
+      return stringMember(i) || intMember(i) || longMember(i) || containerMember(i) || enumMember(i);
+    }
+
+    /**
+     * The static holding field {@code i}'s name as a {@code JsonNames.Key}: a record in a static
+     * final field, whose words the JIT folds into the one-call reads' compare.
+     */
+    static String key(int i) {
+      return "KEY_" + i;
+    }
+
     /** The static holding enum field {@code i}'s constants' names, for {@code nextConstantMember}. */
     static String constants(int i) {
       return "CONSTANTS_" + i;
@@ -450,19 +466,19 @@ public final class CodecGenerator {
      */
     void advance(StringBuilder s, int i, String in) {
       if (i < fields.size() && stringMember(i)) {
-        s.append(in).append("s = r.nextStringMember(NAMES, ").append(i).append(");\n")
+        s.append(in).append("s = r.nextStringMember(").append(key(i)).append(");\n")
             .append(in).append("f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, ").append(i)
             .append(") : ").append(readMark(i)).append(";\n");
       } else if (i < fields.size() && (intMember(i) || longMember(i))) {
-        s.append(in).append(intMember(i) ? "iv = r.nextIntMember(NAMES, " : "iv = r.nextLongMember(NAMES, ")
-            .append(i).append(");\n")
+        s.append(in).append(intMember(i) ? "iv = r.nextIntMember(" : "iv = r.nextLongMember(")
+            .append(key(i)).append(");\n")
             .append(in).append("f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, ").append(i)
             .append(") : ").append(readMark(i)).append(";\n");
       } else if (i < fields.size() && containerMember(i)) {
-        s.append(in).append("f = r.nextContainerMember(NAMES, ").append(i).append(") ? ").append(readMark(i))
+        s.append(in).append("f = r.nextContainerMember(").append(key(i)).append(") ? ").append(readMark(i))
             .append(" : r.nextFieldInOrder(NAMES, ").append(i).append(");\n");
       } else if (i < fields.size() && enumMember(i)) {
-        s.append(in).append("ev = r.nextConstantMember(NAMES, ").append(i).append(", ").append(constants(i))
+        s.append(in).append("ev = r.nextConstantMember(").append(key(i)).append(", ").append(constants(i))
             .append(");\n")
             .append(in).append("f = ev == JsonReader.NOT_A_CONSTANT_MEMBER ? r.nextFieldInOrder(NAMES, ").append(i)
             .append(") : ").append(readMark(i)).append(";\n");
