@@ -47,9 +47,9 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
     java.lang.String name_ = null;
     long seen0 = 0L;
     // In declared order each name is the expected one (or the one after it, when a member
-    // was left out): a compare, then its value. A string, int, long or enum member is read
-    // with its name in one call, into s, iv or ev, an object or array member's name with
-    // its first token; f is then 0x10000 + its index.
+    // was left out): a compare, then its value. A string, int, long, boolean, double or enum
+    // member is read with its name in one call, into s, iv, bv, dv or ev, an object or array
+    // member's name with its first token; f is then 0x10000 + its index.
     java.lang.String s = null;
     int f;
     s = r.nextStringMember(KEY_0);

@@ -30,6 +30,8 @@ public final class UserCodec extends GeneratedCodec<User> {
   private static final JsonNames.Key KEY_13 = NAMES.key(13);
   private static final JsonNames.Key KEY_14 = NAMES.key(14);
   private static final JsonNames.Key KEY_15 = NAMES.key(15);
+  private static final JsonNames.Key KEY_16 = NAMES.key(16);
+  private static final JsonNames.Key KEY_17 = NAMES.key(17);
   private static final JsonNames.Key KEY_18 = NAMES.key(18);
   private static final JsonNames.Key KEY_19 = NAMES.key(19);
   private static final JsonNames.Key KEY_20 = NAMES.key(20);
@@ -88,11 +90,12 @@ public final class UserCodec extends GeneratedCodec<User> {
     java.lang.String favoriteFruit = null;
     long seen0 = 0L;
     // In declared order each name is the expected one (or the one after it, when a member
-    // was left out): a compare, then its value. A string, int, long or enum member is read
-    // with its name in one call, into s, iv or ev, an object or array member's name with
-    // its first token; f is then 0x10000 + its index.
+    // was left out): a compare, then its value. A string, int, long, boolean, double or enum
+    // member is read with its name in one call, into s, iv, bv, dv or ev, an object or array
+    // member's name with its first token; f is then 0x10000 + its index.
     java.lang.String s = null;
     long iv = 0L;
+    double dv = 0.0;
     int f;
     s = r.nextStringMember(KEY_0);
     f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, 0) : 0x10000;
@@ -323,9 +326,10 @@ public final class UserCodec extends GeneratedCodec<User> {
       } else {
         seen0 &= ~0x8000L;
       }
-      f = r.nextFieldInOrder(NAMES, 16);
+      dv = r.nextDoubleMember(KEY_16);
+      f = java.lang.Double.isNaN(dv) ? r.nextFieldInOrder(NAMES, 16) : 0x10010;
     }
-    if (f == 16) { // "latitude"
+    if (f == 16) { // "latitude", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
         latitude = 0d;
         seen0 &= ~0x10000L;
@@ -333,9 +337,16 @@ public final class UserCodec extends GeneratedCodec<User> {
         latitude = r.getDouble();
         seen0 |= 0x10000L;
       }
-      f = r.nextFieldInOrder(NAMES, 17);
+      dv = r.nextDoubleMember(KEY_17);
+      f = java.lang.Double.isNaN(dv) ? r.nextFieldInOrder(NAMES, 17) : 0x10011;
     }
-    if (f == 17) { // "longitude"
+    if (f == 0x10010) { // "latitude"
+      latitude = dv;
+      seen0 |= 0x10000L;
+      dv = r.nextDoubleMember(KEY_17);
+      f = java.lang.Double.isNaN(dv) ? r.nextFieldInOrder(NAMES, 17) : 0x10011;
+    }
+    if (f == 17) { // "longitude", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
         longitude = 0d;
         seen0 &= ~0x20000L;
@@ -343,7 +354,12 @@ public final class UserCodec extends GeneratedCodec<User> {
         longitude = r.getDouble();
         seen0 |= 0x20000L;
       }
-      f = r.nextContainerMember(KEY_18) ? 0x10012 : r.nextFieldInOrder(NAMES, 18);
+      f = !r.nextContainerMember(KEY_18) ? r.nextFieldInOrder(NAMES, 18) : 0x10012;
+    }
+    if (f == 0x10011) { // "longitude"
+      longitude = dv;
+      seen0 |= 0x20000L;
+      f = !r.nextContainerMember(KEY_18) ? r.nextFieldInOrder(NAMES, 18) : 0x10012;
     }
     if (f == 18) { // "tags", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
@@ -353,12 +369,12 @@ public final class UserCodec extends GeneratedCodec<User> {
         tags = readStringArray(r);
         seen0 |= 0x40000L;
       }
-      f = r.nextContainerMember(KEY_19) ? 0x10013 : r.nextFieldInOrder(NAMES, 19);
+      f = !r.nextContainerMember(KEY_19) ? r.nextFieldInOrder(NAMES, 19) : 0x10013;
     }
     if (f == 0x10012) { // "tags"
       tags = readStringArray(r);
       seen0 |= 0x40000L;
-      f = r.nextContainerMember(KEY_19) ? 0x10013 : r.nextFieldInOrder(NAMES, 19);
+      f = !r.nextContainerMember(KEY_19) ? r.nextFieldInOrder(NAMES, 19) : 0x10013;
     }
     if (f == 19) { // "friends", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {

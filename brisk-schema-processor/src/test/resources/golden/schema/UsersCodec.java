@@ -48,11 +48,11 @@ public final class UsersCodec extends GeneratedCodec<Users> {
     User[] users = null;
     long seen0 = 0L;
     // In declared order each name is the expected one (or the one after it, when a member
-    // was left out): a compare, then its value. A string, int, long or enum member is read
-    // with its name in one call, into s, iv or ev, an object or array member's name with
-    // its first token; f is then 0x10000 + its index.
+    // was left out): a compare, then its value. A string, int, long, boolean, double or enum
+    // member is read with its name in one call, into s, iv, bv, dv or ev, an object or array
+    // member's name with its first token; f is then 0x10000 + its index.
     int f;
-    f = r.nextContainerMember(KEY_0) ? 0x10000 : r.nextFieldInOrder(NAMES, 0);
+    f = !r.nextContainerMember(KEY_0) ? r.nextFieldInOrder(NAMES, 0) : 0x10000;
     if (f == 0) { // "users", found by nextFieldInOrder
       if (r.next() == JsonToken.NULL) {
         users = null;

@@ -1659,6 +1659,68 @@ public final class JsonReader implements Closeable {
     return false;
   }
 
+  /** What {@link #nextBooleanMember} returns when it did not read the member: neither 0 nor 1. */
+  public static final int NOT_A_BOOLEAN_MEMBER = -1;
+
+  /**
+   * For codecs that expect the members in a known order, a boolean member in one call, as {@link
+   * #nextStringMember} is for strings. When the next member is {@code key}'s name, recognised as
+   * {@link #nextField} recognises it, with a colon and {@code true} or {@code false} right after
+   * it, moves past both, as {@link #nextField} and {@link #nextBoolean} would, and returns 1 or 0.
+   * Otherwise (another name, white space, null, the end of the buffer near) it changes nothing and
+   * returns {@link #NOT_A_BOOLEAN_MEMBER}: the caller then goes on with {@link #nextFieldInOrder}
+   * and {@link #nextBoolean}, which take every case and check it.
+   *
+   * @throws JsonException when the object has more members than maxMembers
+   */
+  public int nextBooleanMember(JsonNames.Key key) {
+    final byte[] b = buf;
+    final int q = nameAhead(key, 8); // the colon; nextBoolean's short path wants eight bytes
+    if (q >= 0 && b[q] == ':') {
+      final int p = q + 1;
+      final int v = (int) Swar.INTS.get(b, p) == TRUE ? 1
+          : b[p] == 'f' && (int) Swar.INTS.get(b, p + 1) == ALSE ? 0 : NOT_A_BOOLEAN_MEMBER;
+      if (v >= 0) {
+        takeMember(q);
+        tokStart = p;
+        pos = tokEnd = p + 5 - v; // true is four bytes, false five
+        afterMemberValue();
+        tok = v == 1 ? T_TRUE : T_FALSE;
+        return v;
+      }
+    }
+    return NOT_A_BOOLEAN_MEMBER;
+  }
+
+  /**
+   * For codecs that expect the members in a known order, a double member in one call, as {@link
+   * #nextStringMember} is for strings. When the next member is {@code key}'s name, recognised as
+   * {@link #nextField} recognises it, with a colon and a number right after it, moves past both
+   * and returns the number as {@link #nextField} and {@link #nextDouble} would (exactly, with the
+   * same errors). Otherwise (another name, white space, null, the end of the buffer near) it
+   * changes nothing and returns NaN, which no JSON number reads as: test it with {@link
+   * Double#isNaN}; the caller then goes on with {@link #nextFieldInOrder} and {@link #nextDouble}.
+   *
+   * @throws JsonException when the number is malformed, too long, or beyond a double's range, or
+   *     the object has more members than maxMembers
+   */
+  public double nextDoubleMember(JsonNames.Key key) {
+    final byte[] b = buf;
+    final int q = nameAhead(key, 1); // the colon after the name's closing quote
+    if (q >= 0 && b[q] == ':') {
+      final int c = b[q + 1];
+      if ((c >= '0' && c <= '9') || c == '-') {
+        takeMember(q);
+        pos = q + 1;
+        scanNumber(); // numberAfterName's steps
+        afterMemberValue();
+        tok = T_NUMBER;
+        return getDouble();
+      }
+    }
+    return Double.NaN;
+  }
+
   /** What {@link #nextConstantMember} returns when it did not read the member: no index it returns. */
   public static final int NOT_A_CONSTANT_MEMBER = -1;
 

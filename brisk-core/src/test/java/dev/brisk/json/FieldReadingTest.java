@@ -10,6 +10,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** nextField and nextString: the codec paths, which must agree with next() in every case. */
@@ -786,30 +787,46 @@ class FieldReadingTest {
    * limit of one member: an int (or long) member read in one call gives what the general way gives.
    */
   private static void integerMembersReadAsBefore(String[] numbers, String pad, Json limited, boolean asLong) {
+    membersReadAsBefore(numbers, pad, limited, r -> {
+      long v = asLong ? r.nextLongMember(AB.key(0)) : r.nextIntMember(AB.key(0));
+      return v == JsonReader.NOT_AN_INT_MEMBER ? null : v;
+    }, r -> asLong ? r.nextLong() : r.nextInt());
+  }
+
+  private static final JsonNames AB = JsonNames.of("a", "b");
+
+  /**
+   * For each value, in six shapes of document, under the default limits, {@code limited} and a
+   * limit of one member: member "a" read by {@code oneCall} (null when it did not read it, and
+   * then by the general way) gives what nextFieldInOrder and {@code general} give.
+   */
+  private static void membersReadAsBefore(String[] values, String pad, Json limited,
+      Function<JsonReader, Object> oneCall, Function<JsonReader, Object> general) {
     for (Json json : new Json[] {Json.DEFAULT, limited, Json.builder().maxMembers(1).build()}) {
-      for (String n : numbers) {
+      for (String n : values) {
         for (String doc : new String[] {"{\"a\":" + n + ",\"b\":[1,2,3]" + pad, "{\"a\":" + n + "}",
             "{\"a\": " + n + pad, "{ \"a\":" + n + pad, "{\"b\":" + n + pad, "{\"b\":0,\"a\":" + n + pad}) {
-          assertEquals(integerMemberSteps(json, doc, false, asLong), integerMemberSteps(json, doc, true, asLong), doc);
+          assertEquals(memberSteps(json, doc, r -> null, general), memberSteps(json, doc, oneCall, general), doc);
         }
       }
     }
   }
 
   /**
-   * Reads doc's first member as an int (or long) the way a generated codec does, then the rest by
-   * next().
+   * Reads doc's first member the way a generated codec does, by {@code oneCall} or, when that
+   * returns null, by nextFieldInOrder and {@code general}; then the rest by next(): the value,
+   * the tokens and names, or the error.
    */
-  private static List<String> integerMemberSteps(Json json, String doc, boolean oneCall, boolean asLong) {
-    JsonNames names = JsonNames.of("a", "b");
+  private static List<String> memberSteps(Json json, String doc, Function<JsonReader, Object> oneCall,
+      Function<JsonReader, Object> general) {
     List<String> out = new ArrayList<>();
     JsonReader r = json.reader(doc.getBytes(StandardCharsets.UTF_8));
     try {
       r.next();
-      long v = !oneCall ? JsonReader.NOT_AN_INT_MEMBER : asLong ? r.nextLongMember(names.key(0)) : r.nextIntMember(names.key(0));
-      if (v == JsonReader.NOT_AN_INT_MEMBER) {
-        int f = r.nextFieldInOrder(names, 0);
-        out.add(f != 0 ? "field " + f + " " + r.getName() : asLong ? String.valueOf(r.nextLong()) : String.valueOf(r.nextInt()));
+      Object v = oneCall.apply(r);
+      if (v == null) {
+        int f = r.nextFieldInOrder(AB, 0);
+        out.add(f != 0 ? "field " + f + " " + r.getName() : String.valueOf(general.apply(r)));
       } else {
         out.add(String.valueOf(v));
       }
@@ -821,6 +838,57 @@ class FieldReadingTest {
       out.add(e.getClass().getSimpleName() + ": " + e.getMessage());
     }
     return out;
+  }
+
+  /**
+   * nextBooleanMember, a generated codec's first try for a boolean member, must read what
+   * nextFieldInOrder then nextBoolean read (value or error, and the same tokens after), or change
+   * nothing and leave it to them.
+   */
+  @Test
+  void nextBooleanMemberReadsWhatNextFieldInOrderThenNextBooleanRead() {
+    String[] values = {"true", "false", "tru", "fals", "truex", "falsey", "true1", "trUe", "null", "1", "\"true\"",
+        "[true]", "true ", "false}"};
+    String pad = ",\"c\":\"padding to make room for the short path\"}";
+    membersReadAsBefore(values, pad, Json.builder().maxDepth(1).build(), r -> {
+      int v = r.nextBooleanMember(AB.key(0));
+      return v == JsonReader.NOT_A_BOOLEAN_MEMBER ? null : v == 1;
+    }, JsonReader::nextBoolean);
+    JsonReader r = JsonReader.of(("{\"b\":true,\"a\":false" + pad).getBytes(StandardCharsets.UTF_8));
+    r.next();
+    assertEquals(JsonReader.NOT_A_BOOLEAN_MEMBER, r.nextBooleanMember(AB.key(0)), "not this name");
+    assertEquals(1, r.nextBooleanMember(AB.key(1)));
+    assertEquals(0, r.nextBooleanMember(AB.key(0)));
+    assertEquals("a", r.currentName());
+    assertEquals(JsonToken.FALSE, r.token());
+    r = JsonReader.of("{\"a\":true}".getBytes(StandardCharsets.UTF_8));
+    r.next();
+    assertEquals(JsonReader.NOT_A_BOOLEAN_MEMBER, r.nextBooleanMember(AB.key(0)), "near the end: the general way");
+  }
+
+  /**
+   * nextDoubleMember, a generated codec's first try for a double member, must read exactly what
+   * nextFieldInOrder then nextDouble read (value or error, and the same tokens after), or change
+   * nothing and leave it to them.
+   */
+  @Test
+  void nextDoubleMemberReadsWhatNextFieldInOrderThenNextDoubleRead() {
+    String[] values = {"0", "-0", "-0.0", "7", "41.074136711612084", "0.1", "0.30000000000000004", "5e-324", "4.9e-324",
+        "2e-324", "1.7976931348623157e308", "1.8e308", "1e400", "-1e400", "123456789012345678901234567890",
+        "9007199254740993", "1E3", "2.5e-3", "01", "-", "1.", ".5", "1e", "1e+", "-a", "12a", "12]", "12 ", "null",
+        "\"7\"", "[7]", "true"};
+    String pad = ",\"c\":\"padding to make room for the short path\"}";
+    membersReadAsBefore(values, pad, Json.builder().maxNumberLength(6).build(), r -> {
+      double v = r.nextDoubleMember(AB.key(0));
+      return Double.isNaN(v) ? null : v;
+    }, JsonReader::nextDouble);
+    JsonReader r = JsonReader.of(("{\"b\":1.5,\"a\":-2.25" + pad).getBytes(StandardCharsets.UTF_8));
+    r.next();
+    assertTrue(Double.isNaN(r.nextDoubleMember(AB.key(0))), "not this name");
+    assertEquals(1.5, r.nextDoubleMember(AB.key(1)));
+    assertEquals(-2.25, r.nextDoubleMember(AB.key(0)));
+    assertEquals("a", r.currentName());
+    assertEquals("-2.25", r.getNumberText());
   }
 
   /**

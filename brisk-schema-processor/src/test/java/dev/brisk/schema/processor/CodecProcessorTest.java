@@ -315,12 +315,7 @@ class CodecProcessorTest {
           + "\"VALUES_1\":null,\"last\":0}",
       "{\"iv\":4,\"size\":\"L\\u0041RGE\",\"VALUES_1\":\"LARGE\",\"many\":\"M2\",\"last\":7}",
     };
-    for (String doc : docs) {
-      Object compact = codec.read(doc.getBytes(UTF_8));
-      String spaced = doc.replace(":", " : ").replace(",", " , ");
-      assertEquals(compact, codec.read(spaced.getBytes(UTF_8)), spaced);
-      assertEquals(compact, codec.read(codec.write(compact)), doc);
-    }
+    readTheSameCompactAndSpaced(codec, docs);
     assertEquals(Json.parse(docs[0]), Json.parse(codec.write(codec.read(docs[0].getBytes(UTF_8)))));
     Object first = codec.read(docs[0].getBytes(UTF_8));
     assertEquals("LARGER", first.getClass().getMethod("size").invoke(first).toString(), "not taken for LARGE, its prefix");
@@ -340,6 +335,62 @@ class CodecProcessorTest {
         JsonException e = assertThrows(JsonException.class, () -> codec.read(doc.getBytes(UTF_8)), doc);
         assertEquals("$.size", e.path(), doc);
       }
+    }
+  }
+
+  /**
+   * Boolean and double members, read with their names in one call (JsonReader.nextBooleanMember,
+   * nextDoubleMember) where the input is compact: the same records as from spaced input, doubles
+   * exact, and the same errors at the same paths; properties named as the generated code's locals
+   * and statics (bv, dv, KEY_0) compile.
+   */
+  @Test
+  void booleanAndDoubleMembersReadTheSameInCompactAndSpacedInput() throws Exception {
+    String src = "package com.example.points;\n"
+        + "@dev.brisk.schema.JsonCodec\n"
+        + "public record Point(boolean on, double x, double dv, boolean bv, String KEY_0, Double boxed, int last) {}\n";
+    Codec<Object> codec = codecOf(compileOne("com.example.points.Point", src));
+    String[] docs = {
+      "{\"on\":true,\"x\":41.074136711612084,\"dv\":-0.0,\"bv\":false,\"KEY_0\":\"k\",\"boxed\":0.1,\"last\":1}",
+      "{\"on\":false,\"x\":5e-324,\"dv\":1.7976931348623157e308,\"bv\":true,\"KEY_0\":null,\"boxed\":null,\"last\":2}",
+      "{\"on\":true,\"x\":123456789012345678901234567890,\"dv\":-7,\"bv\":true,\"last\":3}",
+      "{\"x\":0.30000000000000004,\"on\":true,\"last\":4,\"dv\":2.5E-3}",
+    };
+    readTheSameCompactAndSpaced(codec, docs);
+    Object first = codec.read(docs[0].getBytes(UTF_8));
+    assertEquals(41.074136711612084, first.getClass().getMethod("x").invoke(first));
+    assertEquals(-0.0, first.getClass().getMethod("dv").invoke(first));
+    assertEquals(true, first.getClass().getMethod("on").invoke(first));
+    assertEquals(false, first.getClass().getMethod("bv").invoke(first));
+    Object second = codec.read(docs[1].getBytes(UTF_8));
+    assertEquals(Double.MIN_VALUE, second.getClass().getMethod("x").invoke(second));
+    assertEquals(Double.MAX_VALUE, second.getClass().getMethod("dv").invoke(second));
+    Object third = codec.read(docs[2].getBytes(UTF_8));
+    assertEquals(1.2345678901234568E29, third.getClass().getMethod("x").invoke(third));
+    String[][] bad = {
+      {"{\"on\":true,\"x\":1e400,\"last\":1}", "$.x"},
+      {"{\"on\":true,\"x\":-,\"last\":1}", "$.x"},
+      {"{\"on\":true,\"x\":01,\"last\":1}", "$.x"},
+      {"{\"on\":true,\"x\":\"1\",\"last\":1}", "$.x"},
+      {"{\"on\":tru,\"x\":1,\"last\":1}", "$.on"},
+      {"{\"on\":truex,\"x\":1,\"last\":1}", "$.on"},
+      {"{\"on\":1,\"x\":1,\"last\":1}", "$.on"},
+    };
+    for (String[] b : bad) { // the messages, compared in FieldReadingTest, name what follows
+      for (String doc : new String[] {b[0], b[0].replace(",", " , ")}) {
+        JsonException e = assertThrows(JsonException.class, () -> codec.read(doc.getBytes(UTF_8)), doc);
+        assertEquals(b[1], e.path(), doc);
+      }
+    }
+  }
+
+  /** Each document reads to the same value compact and with spaces around colons and commas, and back from its writing. */
+  private static void readTheSameCompactAndSpaced(Codec<Object> codec, String[] docs) {
+    for (String doc : docs) {
+      Object compact = codec.read(doc.getBytes(UTF_8));
+      String spaced = doc.replace(":", " : ").replace(",", " , ");
+      assertEquals(compact, codec.read(spaced.getBytes(UTF_8)), spaced);
+      assertEquals(compact, codec.read(codec.write(compact)), doc);
     }
   }
 

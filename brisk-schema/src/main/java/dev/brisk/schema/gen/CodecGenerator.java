@@ -41,7 +41,7 @@ public final class CodecGenerator {
    * local takes one only with '_' added.
    */
   private static final Set<String> LOCALS =
-      Set.of("r", "w", "v", "t", "f", "n", "i", "a", "k", "m", "s", "iv", "ev", "it", "next", "name", "unknown");
+      Set.of("r", "w", "v", "t", "f", "n", "i", "a", "k", "m", "s", "iv", "ev", "bv", "dv", "it", "next", "name", "unknown");
 
   /**
    * The source of the codec for {@code type}.
@@ -122,6 +122,28 @@ public final class CodecGenerator {
   private static final int CHAIN_LIMIT = 48;
 
   /** The generation of one type's sources. */
+  /**
+   * A member read with its name in one call (Unit.oneCall): the statement that tries it, which
+   * assigns {@code local} (none for an object or array member, whose test is the call itself), the
+   * test that it did not read the member, and the field's value once it did.
+   */
+  private record OneCall(Local local, String attempt, String missed, String value) {
+    /** The locals the one-call reads assign, in the order the generated code declares them. */
+    enum Local {
+      S("java.lang.String s = null;"),
+      IV("long iv = 0L;"),
+      BV("int bv = 0;"),
+      DV("double dv = 0.0;"),
+      EV("int ev = 0;");
+
+      final String declaration;
+
+      Local(String declaration) {
+        this.declaration = declaration;
+      }
+    }
+  }
+
   private static final class Unit {
     final TypeModel t;
     final String value; // the value class as the codec names it
@@ -275,49 +297,39 @@ public final class CodecGenerator {
         s.append("    java.util.Map<java.lang.String, dev.brisk.json.JsonValue> unknown = null;\n");
       }
       if (fields.size() <= CHAIN_LIMIT) {
-        boolean strings = false;
-        boolean ints = false;
-        boolean enums = false;
-        for (int i = 0; i < fields.size(); i++) {
-          strings |= stringMember(i);
-          ints |= intMember(i) || longMember(i);
-          enums |= enumMember(i);
-        }
         s.append("    // In declared order each name is the expected one (or the one after it, when a member\n")
-          .append("    // was left out): a compare, then its value. A string, int, long or enum member is read\n")
-          .append("    // with its name in one call, into s, iv or ev, an object or array member's name with\n")
-          .append("    // its first token; f is then 0x10000 + its index.\n");
-        if (strings) {
-          s.append("    java.lang.String s = null;\n");
-        }
-        if (ints) {
-          s.append("    long iv = 0L;\n");
-        }
-        if (enums) {
-          s.append("    int ev = 0;\n");
+          .append("    // was left out): a compare, then its value. A string, int, long, boolean, double or enum\n")
+          .append("    // member is read with its name in one call, into s, iv, bv, dv or ev, an object or array\n")
+          .append("    // member's name with its first token; f is then 0x10000 + its index.\n");
+        for (OneCall.Local l : OneCall.Local.values()) {
+          for (int i = 0; i < fields.size(); i++) {
+            if (oneCall(i) != null && oneCall(i).local() == l) {
+              s.append("    ").append(l.declaration).append('\n');
+              break;
+            }
+          }
         }
         s.append("    int f;\n");
         advance(s, 0, "    ");
         for (int i = 0; i < fields.size(); i++) {
           String name = comment(fields.get(i).jsonName());
-          if (stringMember(i)) {
+          OneCall one = oneCall(i);
+          if (one != null && one.local() == OneCall.Local.S) {
             s.append("    if (f == ").append(i).append(") { // ").append(name).append(", found by nextFieldInOrder\n")
                 .append("      s = r.nextString();\n")
                 .append("      f = ").append(readMark(i)).append(";\n    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n');
             stringRead(s, i, "s", "      ");
-          } else if (intMember(i) || longMember(i) || enumMember(i) || containerMember(i)) {
+          } else if (one != null) {
             // Found by nextFieldInOrder: read as any field (null too, where the field may be);
-            // read with its name: an int or long, one of the enum's constants, or the first
+            // read with its name: a number, a boolean, one of the enum's constants, or the first
             // token of an object or array is there.
             s.append("    if (f == ").append(i).append(") { // ").append(name).append(", found by nextFieldInOrder\n");
             fieldRead(s, i, "      ");
             advance(s, i + 1, "      ");
             s.append("    }\n")
                 .append("    if (f == ").append(readMark(i)).append(") { // ").append(name).append('\n')
-                .append("      ").append(local(fields.get(i)))
-                .append(intMember(i) ? " = (int) iv;\n" : longMember(i) ? " = iv;\n"
-                    : enumMember(i) ? " = " + values(i) + "[ev];\n" : " = " + readExpr(fields.get(i).type()) + ";\n")
+                .append("      ").append(local(fields.get(i))).append(" = ").append(one.value()).append(";\n")
                 .append("      ").append(seenWord(i)).append(" |= ").append(seenBit(i)).append(";\n");
           } else {
             s.append("    if (f == ").append(i).append(") { // ").append(name).append('\n');
@@ -432,9 +444,48 @@ public final class CodecGenerator {
       return fields.get(i).type().kind() == Kind.ENUM && !t.lenient();
     }
 
+    /** Whether field {@code i} is a boolean (as {@link #intMember}) that may be read with its name by {@code nextBooleanMember}. */
+    boolean booleanMember(int i) {
+      FieldModel f = fields.get(i);
+      return f.type().kind() == Kind.BOOLEAN && f.type().isPrimitive() && !t.lenient();
+    }
+
+    /** Whether field {@code i} is a double (as {@link #intMember}) that may be read with its name by {@code nextDoubleMember}. */
+    boolean doubleMember(int i) {
+      FieldModel f = fields.get(i);
+      return f.type().kind() == Kind.DOUBLE && f.type().isPrimitive() && !t.lenient();
+    }
+
     /** Whether field {@code i} may be read with its name in one call ({@link #advance}). */
     boolean oneCallMember(int i) {
-      return stringMember(i) || intMember(i) || longMember(i) || containerMember(i) || enumMember(i);
+      return oneCall(i) != null;
+    }
+
+    /** How field {@code i} is read with its name in one call, or null when it is not. */
+    OneCall oneCall(int i) {
+      String k = key(i);
+      if (stringMember(i)) {
+        return new OneCall(OneCall.Local.S, "s = r.nextStringMember(" + k + ")", "JsonReader.notThisMember(s)", "s");
+      }
+      if (intMember(i) || longMember(i)) {
+        return new OneCall(OneCall.Local.IV, "iv = r." + (intMember(i) ? "nextIntMember(" : "nextLongMember(") + k + ")",
+            "iv == JsonReader.NOT_AN_INT_MEMBER", intMember(i) ? "(int) iv" : "iv");
+      }
+      if (booleanMember(i)) {
+        return new OneCall(OneCall.Local.BV, "bv = r.nextBooleanMember(" + k + ")",
+            "bv == JsonReader.NOT_A_BOOLEAN_MEMBER", "bv != 0");
+      }
+      if (doubleMember(i)) {
+        return new OneCall(OneCall.Local.DV, "dv = r.nextDoubleMember(" + k + ")", "java.lang.Double.isNaN(dv)", "dv");
+      }
+      if (enumMember(i)) {
+        return new OneCall(OneCall.Local.EV, "ev = r.nextConstantMember(" + k + ", " + constants(i) + ")",
+            "ev == JsonReader.NOT_A_CONSTANT_MEMBER", values(i) + "[ev]");
+      }
+      if (containerMember(i)) {
+        return new OneCall(null, null, "!r.nextContainerMember(" + k + ")", readExpr(fields.get(i).type()));
+      }
+      return null;
     }
 
     /**
@@ -455,36 +506,26 @@ public final class CodecGenerator {
       return "VALUES_" + i;
     }
 
-    /** The value of {@code f} once string, int, long or enum member {@code i} has been read into {@code s}, {@code iv} or {@code ev}. */
+    /** The value of {@code f} once member {@code i} has been read with its name in one call ({@link #oneCall}). */
     static String readMark(int i) {
       return "0x" + Integer.toHexString(0x10000 + i);
     }
 
     /**
-     * Moves the in-order chain to field {@code i}: for a string, int, long or enum member, its name
-     * and value in one call when they come in compact input, else {@code nextFieldInOrder}.
+     * Moves the in-order chain to field {@code i}: its name and value (or first token) in one call
+     * when they come in compact input ({@link #oneCall}), else {@code nextFieldInOrder}.
      */
     void advance(StringBuilder s, int i, String in) {
-      if (i < fields.size() && stringMember(i)) {
-        s.append(in).append("s = r.nextStringMember(").append(key(i)).append(");\n")
-            .append(in).append("f = JsonReader.notThisMember(s) ? r.nextFieldInOrder(NAMES, ").append(i)
-            .append(") : ").append(readMark(i)).append(";\n");
-      } else if (i < fields.size() && (intMember(i) || longMember(i))) {
-        s.append(in).append(intMember(i) ? "iv = r.nextIntMember(" : "iv = r.nextLongMember(")
-            .append(key(i)).append(");\n")
-            .append(in).append("f = iv == JsonReader.NOT_AN_INT_MEMBER ? r.nextFieldInOrder(NAMES, ").append(i)
-            .append(") : ").append(readMark(i)).append(";\n");
-      } else if (i < fields.size() && containerMember(i)) {
-        s.append(in).append("f = r.nextContainerMember(").append(key(i)).append(") ? ").append(readMark(i))
-            .append(" : r.nextFieldInOrder(NAMES, ").append(i).append(");\n");
-      } else if (i < fields.size() && enumMember(i)) {
-        s.append(in).append("ev = r.nextConstantMember(").append(key(i)).append(", ").append(constants(i))
-            .append(");\n")
-            .append(in).append("f = ev == JsonReader.NOT_A_CONSTANT_MEMBER ? r.nextFieldInOrder(NAMES, ").append(i)
-            .append(") : ").append(readMark(i)).append(";\n");
-      } else {
+      OneCall one = i < fields.size() ? oneCall(i) : null;
+      if (one == null) {
         s.append(in).append("f = r.nextFieldInOrder(NAMES, ").append(i).append(");\n");
+        return;
       }
+      if (one.attempt() != null) {
+        s.append(in).append(one.attempt()).append(";\n");
+      }
+      s.append(in).append("f = ").append(one.missed()).append(" ? r.nextFieldInOrder(NAMES, ").append(i)
+          .append(") : ").append(readMark(i)).append(";\n");
     }
 
     /** Stores string field {@code i}'s value, the expression {@code value}, in its local and marks it seen unless null. */
