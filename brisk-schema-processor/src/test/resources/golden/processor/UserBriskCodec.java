@@ -398,7 +398,7 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       } else {
         seen0 &= ~0x200000L;
       }
-      f = r.nextFieldInOrder(NAMES, 22);
+      f = r.nextEndOfObject() ? JsonReader.END_OF_OBJECT : r.nextFieldInOrder(NAMES, 22);
     }
     // Any other order, unknown members, repeated members.
     int next = 0; // the field expected after the last one read

@@ -61,12 +61,12 @@ public final class UsersBriskCodec extends GeneratedCodec<com.example.users.User
         users = readUserArray(r);
         seen0 |= 0x1L;
       }
-      f = r.nextFieldInOrder(NAMES, 1);
+      f = r.nextEndOfObject() ? JsonReader.END_OF_OBJECT : r.nextFieldInOrder(NAMES, 1);
     }
     if (f == 0x10000) { // "users"
       users = readUserArray(r);
       seen0 |= 0x1L;
-      f = r.nextFieldInOrder(NAMES, 1);
+      f = r.nextEndOfObject() ? JsonReader.END_OF_OBJECT : r.nextFieldInOrder(NAMES, 1);
     }
     // Any other order, unknown members, repeated members.
     int next = 0; // the field expected after the last one read

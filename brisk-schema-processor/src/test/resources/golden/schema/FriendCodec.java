@@ -79,7 +79,7 @@ public final class FriendCodec extends GeneratedCodec<Friend> {
       } else {
         seen0 &= ~0x2L;
       }
-      f = r.nextFieldInOrder(NAMES, 2);
+      f = r.nextEndOfObject() ? JsonReader.END_OF_OBJECT : r.nextFieldInOrder(NAMES, 2);
     }
     // Any other order, unknown members, repeated members.
     int next = 0; // the field expected after the last one read

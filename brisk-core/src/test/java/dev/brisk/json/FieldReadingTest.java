@@ -841,6 +841,54 @@ class FieldReadingTest {
   }
 
   /**
+   * nextEndOfObject, a generated codec's first try after its last member, must take the closing
+   * brace as next() takes it, or change nothing: after every token of each document, trying it
+   * first then going on with next() gives the same tokens, paths and errors as next() alone.
+   */
+  @Test
+  void nextEndOfObjectTakesTheClosingBraceAsNextDoesOrChangesNothing() {
+    String[] docs = {"{}", "{ }", "{\"a\":1}", "{\"a\":1 }", "{\"a\":1,\"b\":2}", "{\"a\":1,}", "{\"a\":{}}",
+        "{\"a\":{\"b\":[]}}", "[1]", "[]", "[{}]", "{\"a\":1}}", "{\"a\":1", "{\"a\"}", "7"};
+    for (String doc : docs) {
+      for (int steps = 0; steps <= 6; steps++) {
+        assertEquals(endSteps(doc, steps, false), endSteps(doc, steps, true), doc + " after " + steps + " tokens");
+      }
+    }
+    JsonReader r = JsonReader.of("{\"a\":{}}");
+    r.next();
+    assertFalse(r.nextEndOfObject(), "a name comes next");
+    assertEquals(0, r.nextFieldInOrder(AB, 0));
+    r.next();
+    assertTrue(r.nextEndOfObject());
+    assertEquals(JsonToken.END_OBJECT, r.token());
+    assertEquals("$.a", r.path());
+    assertTrue(r.nextEndOfObject());
+    assertEquals(0, r.depth());
+  }
+
+  /** Reads {@code steps} tokens, then (when {@code tryEnd}) nextEndOfObject, then next() to the end. */
+  private static List<String> endSteps(String doc, int steps, boolean tryEnd) {
+    List<String> out = new ArrayList<>();
+    JsonReader r = JsonReader.of(doc);
+    try {
+      for (int k = 0; k < steps; k++) {
+        r.next();
+      }
+      if (tryEnd && r.nextEndOfObject()) {
+        out.add(r.token() + " " + r.depth() + " " + r.path());
+      } else {
+        out.add(r.next() + " " + r.depth() + " " + r.path());
+      }
+      while (r.token() != JsonToken.END_DOCUMENT) {
+        out.add(r.next() + " " + r.depth() + " " + r.path());
+      }
+    } catch (RuntimeException e) {
+      out.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return out;
+  }
+
+  /**
    * nextBooleanMember, a generated codec's first try for a boolean member, must read what
    * nextFieldInOrder then nextBoolean read (value or error, and the same tokens after), or change
    * nothing and leave it to them.

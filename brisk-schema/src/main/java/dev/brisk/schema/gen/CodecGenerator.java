@@ -513,10 +513,16 @@ public final class CodecGenerator {
 
     /**
      * Moves the in-order chain to field {@code i}: its name and value (or first token) in one call
-     * when they come in compact input ({@link #oneCall}), else {@code nextFieldInOrder}.
+     * when they come in compact input ({@link #oneCall}), else {@code nextFieldInOrder}; past the
+     * last field, to the object's end, tried first by {@code nextEndOfObject}.
      */
     void advance(StringBuilder s, int i, String in) {
-      OneCall one = i < fields.size() ? oneCall(i) : null;
+      if (i == fields.size()) { // after the last: the closing brace, most often
+        s.append(in).append("f = r.nextEndOfObject() ? JsonReader.END_OF_OBJECT : r.nextFieldInOrder(NAMES, ")
+            .append(i).append(");\n");
+        return;
+      }
+      OneCall one = oneCall(i);
       if (one == null) {
         s.append(in).append("f = r.nextFieldInOrder(NAMES, ").append(i).append(");\n");
         return;
