@@ -1545,8 +1545,8 @@ public final class JsonReader implements Closeable {
   /**
    * For codecs that expect the members in a known order, a string member in one call. When the
    * next member is {@code key}'s name (a {@link JsonNames#key}), recognised as {@link #nextField}
-   * recognises it, with a colon and a string right after it ({@code "name":"value"}), moves past both and returns
-   * the value, as {@link #nextField} and {@link #nextString} would. Otherwise it changes nothing
+   * recognises it, with a colon and a string right after it ({@code "name":"value"}), moves past
+   * both and returns the value, as {@link #nextField} and {@link #nextString} would. Otherwise it changes nothing
    * and returns a marker that {@link #notThisMember} recognises: the caller then goes on with
    * {@link #nextFieldInOrder}, which also finds names in input that is not compact, and values
    * that are null.
