@@ -14,7 +14,9 @@ public final class FriendBriskCodec extends GeneratedCodec<com.example.users.Fri
   public static final FriendBriskCodec INSTANCE = new FriendBriskCodec();
 
   private static final JsonNames NAMES = JsonNames.of("id", "name");
+  private static final JsonNames.WriteKey WKEY_0 = NAMES.writeKey(0);
   private static final JsonNames.Key KEY_0 = NAMES.key(0);
+  private static final JsonNames.WriteKey WKEY_1 = NAMES.writeKey(1);
   private static final JsonNames.Key KEY_1 = NAMES.key(1);
 
   public FriendBriskCodec() {
@@ -123,8 +125,8 @@ public final class FriendBriskCodec extends GeneratedCodec<com.example.users.Fri
       return;
     }
     w.beginObject();
-    w.member(NAMES, 0, v.id()); // "id"
-    w.member(NAMES, 1, v.name()); // "name"
+    w.member(NAMES, 0, WKEY_0, v.id()); // "id"
+    w.member(NAMES, 1, WKEY_1, v.name()); // "name"
     w.endObject();
   }
 

@@ -14,27 +14,49 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
   public static final UserBriskCodec INSTANCE = new UserBriskCodec();
 
   private static final JsonNames NAMES = JsonNames.of("_id", "index", "guid", "isActive", "balance", "picture", "age", "eyeColor", "name", "gender", "company", "email", "phone", "address", "about", "registered", "latitude", "longitude", "tags", "friends", "greeting", "favoriteFruit");
+  private static final JsonNames.WriteKey WKEY_0 = NAMES.writeKey(0);
   private static final JsonNames.Key KEY_0 = NAMES.key(0);
+  private static final JsonNames.WriteKey WKEY_1 = NAMES.writeKey(1);
   private static final JsonNames.Key KEY_1 = NAMES.key(1);
+  private static final JsonNames.WriteKey WKEY_2 = NAMES.writeKey(2);
   private static final JsonNames.Key KEY_2 = NAMES.key(2);
+  private static final JsonNames.WriteKey WKEY_3 = NAMES.writeKey(3);
   private static final JsonNames.Key KEY_3 = NAMES.key(3);
+  private static final JsonNames.WriteKey WKEY_4 = NAMES.writeKey(4);
   private static final JsonNames.Key KEY_4 = NAMES.key(4);
+  private static final JsonNames.WriteKey WKEY_5 = NAMES.writeKey(5);
   private static final JsonNames.Key KEY_5 = NAMES.key(5);
+  private static final JsonNames.WriteKey WKEY_6 = NAMES.writeKey(6);
   private static final JsonNames.Key KEY_6 = NAMES.key(6);
+  private static final JsonNames.WriteKey WKEY_7 = NAMES.writeKey(7);
   private static final JsonNames.Key KEY_7 = NAMES.key(7);
+  private static final JsonNames.WriteKey WKEY_8 = NAMES.writeKey(8);
   private static final JsonNames.Key KEY_8 = NAMES.key(8);
+  private static final JsonNames.WriteKey WKEY_9 = NAMES.writeKey(9);
   private static final JsonNames.Key KEY_9 = NAMES.key(9);
+  private static final JsonNames.WriteKey WKEY_10 = NAMES.writeKey(10);
   private static final JsonNames.Key KEY_10 = NAMES.key(10);
+  private static final JsonNames.WriteKey WKEY_11 = NAMES.writeKey(11);
   private static final JsonNames.Key KEY_11 = NAMES.key(11);
+  private static final JsonNames.WriteKey WKEY_12 = NAMES.writeKey(12);
   private static final JsonNames.Key KEY_12 = NAMES.key(12);
+  private static final JsonNames.WriteKey WKEY_13 = NAMES.writeKey(13);
   private static final JsonNames.Key KEY_13 = NAMES.key(13);
+  private static final JsonNames.WriteKey WKEY_14 = NAMES.writeKey(14);
   private static final JsonNames.Key KEY_14 = NAMES.key(14);
+  private static final JsonNames.WriteKey WKEY_15 = NAMES.writeKey(15);
   private static final JsonNames.Key KEY_15 = NAMES.key(15);
+  private static final JsonNames.WriteKey WKEY_16 = NAMES.writeKey(16);
   private static final JsonNames.Key KEY_16 = NAMES.key(16);
+  private static final JsonNames.WriteKey WKEY_17 = NAMES.writeKey(17);
   private static final JsonNames.Key KEY_17 = NAMES.key(17);
+  private static final JsonNames.WriteKey WKEY_18 = NAMES.writeKey(18);
   private static final JsonNames.Key KEY_18 = NAMES.key(18);
+  private static final JsonNames.WriteKey WKEY_19 = NAMES.writeKey(19);
   private static final JsonNames.Key KEY_19 = NAMES.key(19);
+  private static final JsonNames.WriteKey WKEY_20 = NAMES.writeKey(20);
   private static final JsonNames.Key KEY_20 = NAMES.key(20);
+  private static final JsonNames.WriteKey WKEY_21 = NAMES.writeKey(21);
   private static final JsonNames.Key KEY_21 = NAMES.key(21);
 
   public UserBriskCodec() {
@@ -588,30 +610,30 @@ public final class UserBriskCodec extends GeneratedCodec<com.example.users.User>
       return;
     }
     w.beginObject();
-    w.member(NAMES, 0, v._id()); // "_id"
-    w.member(NAMES, 1, (long) v.index()); // "index"
-    w.member(NAMES, 2, v.guid()); // "guid"
-    w.member(NAMES, 3, v.isActive()); // "isActive"
-    w.member(NAMES, 4, v.balance()); // "balance"
-    w.member(NAMES, 5, v.picture()); // "picture"
-    w.member(NAMES, 6, (long) v.age()); // "age"
-    w.member(NAMES, 7, v.eyeColor()); // "eyeColor"
-    w.member(NAMES, 8, v.name()); // "name"
-    w.member(NAMES, 9, v.gender()); // "gender"
-    w.member(NAMES, 10, v.company()); // "company"
-    w.member(NAMES, 11, v.email()); // "email"
-    w.member(NAMES, 12, v.phone()); // "phone"
-    w.member(NAMES, 13, v.address()); // "address"
-    w.member(NAMES, 14, v.about()); // "about"
-    w.member(NAMES, 15, v.registered()); // "registered"
-    w.member(NAMES, 16, v.latitude()); // "latitude"
-    w.member(NAMES, 17, v.longitude()); // "longitude"
-    w.name(NAMES, 18); // "tags"
+    w.member(NAMES, 0, WKEY_0, v._id()); // "_id"
+    w.member(NAMES, 1, WKEY_1, (long) v.index()); // "index"
+    w.member(NAMES, 2, WKEY_2, v.guid()); // "guid"
+    w.member(NAMES, 3, WKEY_3, v.isActive()); // "isActive"
+    w.member(NAMES, 4, WKEY_4, v.balance()); // "balance"
+    w.member(NAMES, 5, WKEY_5, v.picture()); // "picture"
+    w.member(NAMES, 6, WKEY_6, (long) v.age()); // "age"
+    w.member(NAMES, 7, WKEY_7, v.eyeColor()); // "eyeColor"
+    w.member(NAMES, 8, WKEY_8, v.name()); // "name"
+    w.member(NAMES, 9, WKEY_9, v.gender()); // "gender"
+    w.member(NAMES, 10, WKEY_10, v.company()); // "company"
+    w.member(NAMES, 11, WKEY_11, v.email()); // "email"
+    w.member(NAMES, 12, WKEY_12, v.phone()); // "phone"
+    w.member(NAMES, 13, WKEY_13, v.address()); // "address"
+    w.member(NAMES, 14, WKEY_14, v.about()); // "about"
+    w.member(NAMES, 15, WKEY_15, v.registered()); // "registered"
+    w.member(NAMES, 16, WKEY_16, v.latitude()); // "latitude"
+    w.member(NAMES, 17, WKEY_17, v.longitude()); // "longitude"
+    w.name(NAMES, 18, WKEY_18); // "tags"
     writeStringArray(v.tags(), w);
-    w.name(NAMES, 19); // "friends"
+    w.name(NAMES, 19, WKEY_19); // "friends"
     writeFriendArray(v.friends(), w);
-    w.member(NAMES, 20, v.greeting()); // "greeting"
-    w.member(NAMES, 21, v.favoriteFruit()); // "favoriteFruit"
+    w.member(NAMES, 20, WKEY_20, v.greeting()); // "greeting"
+    w.member(NAMES, 21, WKEY_21, v.favoriteFruit()); // "favoriteFruit"
     w.endObject();
   }
 

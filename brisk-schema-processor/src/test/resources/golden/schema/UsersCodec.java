@@ -14,6 +14,7 @@ public final class UsersCodec extends GeneratedCodec<Users> {
   public static final UsersCodec INSTANCE = new UsersCodec();
 
   private static final JsonNames NAMES = JsonNames.of("users");
+  private static final JsonNames.WriteKey WKEY_0 = NAMES.writeKey(0);
   private static final JsonNames.Key KEY_0 = NAMES.key(0);
 
   public UsersCodec() {
@@ -103,7 +104,7 @@ public final class UsersCodec extends GeneratedCodec<Users> {
       return;
     }
     w.beginObject();
-    w.name(NAMES, 0); // "users"
+    w.name(NAMES, 0, WKEY_0); // "users"
     writeUserArray(v.users(), w);
     w.endObject();
   }

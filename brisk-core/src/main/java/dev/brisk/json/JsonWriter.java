@@ -481,12 +481,21 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /**
-   * Writes member name {@code i} of {@code names}, encoded once with its quotes and colon, in one
-   * copy. The fastest way for codecs to write their field names; the same output as {@link
-   * #name(String)}.
+   * Writes member name {@code i} of {@code names}, encoded once with its quotes and colon: the same
+   * output as {@link #name(String)}. Codecs call {@link #name(JsonNames, int, JsonNames.WriteKey)}.
    */
   public JsonWriter name(JsonNames names, int i) {
-    if (!memberName(names, i, 0)) { // pretty printing, or a name where none may stand: the general way
+    return name(names, i, names.writeKey(i));
+  }
+
+  /**
+   * Writes member name {@code i} of {@code names}, whose {@link JsonNames#writeKey} is {@code key},
+   * in two word stores (or one copy, for a name the key's words cannot hold). The fastest way for
+   * codecs to write their field names, with the key in a {@code static final} field; the same
+   * output as {@link #name(String)}.
+   */
+  public JsonWriter name(JsonNames names, int i, JsonNames.WriteKey key) {
+    if (!memberName(names, i, key, 0)) { // pretty printing, or a name where none may stand: the general way
       return name(new String(names.utf8[i], java.nio.charset.StandardCharsets.UTF_8));
     }
     stack[depth] = S_NAME;
@@ -494,13 +503,19 @@ public final class JsonWriter implements Closeable, Flushable {
     return this;
   }
 
-  /**
-   * Writes member name {@code i} of {@code names} and the string {@code v} (null writes null): the
-   * same output and checks as {@code name(names, i).value(v)}, in one call. For codecs.
-   */
+  /** Member name {@code i} of {@code names} and the string {@code v}, as {@code name(names, i).value(v)}. */
   public JsonWriter member(JsonNames names, int i, String v) {
-    if (v == null || !memberName(names, i, 0)) {
-      return name(names, i).value(v);
+    return member(names, i, names.writeKey(i), v);
+  }
+
+  /**
+   * Writes member name {@code i} of {@code names} (whose {@link JsonNames#writeKey} is {@code key})
+   * and the string {@code v} (null writes null): the same output and checks as {@code name(names,
+   * i).value(v)}, in one call. For codecs.
+   */
+  public JsonWriter member(JsonNames names, int i, JsonNames.WriteKey key, String v) {
+    if (v == null || !memberName(names, i, key, 0)) {
+      return name(names, i, key).value(v);
     }
     writeString(v);
     return this;
@@ -508,8 +523,13 @@ public final class JsonWriter implements Closeable, Flushable {
 
   /** Member name {@code i} of {@code names} and {@code v}, as {@code name(names, i).value(v)}. */
   public JsonWriter member(JsonNames names, int i, long v) {
-    if (!memberName(names, i, 20)) {
-      return name(names, i).value(v);
+    return member(names, i, names.writeKey(i), v);
+  }
+
+  /** Member name {@code i} of {@code names} (its write key {@code key}) and {@code v}, in one call. For codecs. */
+  public JsonWriter member(JsonNames names, int i, JsonNames.WriteKey key, long v) {
+    if (!memberName(names, i, key, 20)) {
+      return name(names, i, key).value(v);
     }
     pos = writeLong(v, buf, pos);
     return this;
@@ -521,8 +541,18 @@ public final class JsonWriter implements Closeable, Flushable {
    * @throws JsonException for NaN and the infinities, with the member's path
    */
   public JsonWriter member(JsonNames names, int i, double v) {
-    if (!Double.isFinite(v) || !memberName(names, i, DoubleFormat.MAX_CHARS)) {
-      return name(names, i).value(v);
+    return member(names, i, names.writeKey(i), v);
+  }
+
+  /**
+   * Member name {@code i} of {@code names} (its write key {@code key}) and {@code v}, in one call.
+   * For codecs.
+   *
+   * @throws JsonException for NaN and the infinities, with the member's path
+   */
+  public JsonWriter member(JsonNames names, int i, JsonNames.WriteKey key, double v) {
+    if (!Double.isFinite(v) || !memberName(names, i, key, DoubleFormat.MAX_CHARS)) {
+      return name(names, i, key).value(v);
     }
     pos = DoubleFormat.write(v, buf, pos);
     return this;
@@ -530,8 +560,13 @@ public final class JsonWriter implements Closeable, Flushable {
 
   /** Member name {@code i} of {@code names} and {@code v}, as {@code name(names, i).value(v)}. */
   public JsonWriter member(JsonNames names, int i, boolean v) {
-    if (!memberName(names, i, 5)) {
-      return name(names, i).value(v);
+    return member(names, i, names.writeKey(i), v);
+  }
+
+  /** Member name {@code i} of {@code names} (its write key {@code key}) and {@code v}, in one call. For codecs. */
+  public JsonWriter member(JsonNames names, int i, JsonNames.WriteKey key, boolean v) {
+    if (!memberName(names, i, key, 5)) {
+      return name(names, i, key).value(v);
     }
     return bool(v);
   }
@@ -612,17 +647,17 @@ public final class JsonWriter implements Closeable, Flushable {
    * written" and returns true. Otherwise writes nothing and returns false: the caller takes the
    * general way, which pretty-prints or throws as it should. The name is not kept for {@link
    * #path()}: the fused {@code member} calls write the value at once, so no later error needs it,
-   * and {@link #name(JsonNames, int)} keeps it itself.
+   * and {@link #name(JsonNames, int, JsonNames.WriteKey)} keeps it itself. {@code key} is name
+   * {@code i}'s {@link JsonNames#writeKey}: its words, constants to the JIT where a codec holds the
+   * key in a static final field.
    */
-  private boolean memberName(JsonNames names, int i, int room) {
-    int n = names.writeLength[i];
+  private boolean memberName(JsonNames names, int i, JsonNames.WriteKey key, int room) {
+    int n = key.length();
     if (n == 0 || indent != null) {
       byte[] q = names.quoted[i];
       return q != null && indent == null && encodedName(q, room);
     }
-    long[] w = names.writeWords;
-    int k = 4 * i;
-    return wordName(w[k], w[k + 1], w[k + 2], w[k + 3], n, room);
+    return wordName(key.plain0(), key.plain1(), key.comma0(), key.comma1(), n, room);
   }
 
   /**

@@ -101,6 +101,70 @@ class JsonNamesKeyTest {
     assertEquals("$.id", r.path());
   }
 
+  /** A write key rebuilt from its components, which the constructor must accept. */
+  static JsonNames.WriteKey copy(JsonNames.WriteKey k) {
+    return new JsonNames.WriteKey(k.plain0(), k.plain1(), k.comma0(), k.comma1(), k.length());
+  }
+
+  @Test
+  void everyWriteKeyJsonNamesMakesIsAcceptedAndWritesItsName() {
+    SplittableRandom random = new SplittableRandom(20261129);
+    String alphabet = "abcXYZ09 -_.~/\"\\\t\u00e9\u4e2d\u2028";
+    for (int n = 0; n < 2000; n++) {
+      int length = random.nextInt(15);
+      StringBuilder name = new StringBuilder();
+      for (int j = 0; j < length; j++) {
+        name.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      JsonNames names = JsonNames.of(name.toString());
+      JsonNames.WriteKey k = names.writeKey(0);
+      assertEquals(k, copy(k), name.toString());
+      byte[] utf8 = name.toString().getBytes(StandardCharsets.UTF_8);
+      boolean plain = name.chars().noneMatch(c -> c < 0x20 || c == '"' || c == '\\' || c == '/' || c == 0x2028);
+      assertEquals(plain && utf8.length <= 12 ? utf8.length + 3 : 0, k.length(), name.toString());
+      if (k.length() > 0) {
+        assertEquals("WriteKey[" + name + "]", k.toString());
+      }
+      // Written with the key, as a codec does, first and after another member: the same bytes as
+      // by name(String).
+      JsonWriter general = JsonWriter.create();
+      general.beginObject().name(name.toString()).value(1L).name("z").beginObject().name(name.toString()).value(2L)
+          .endObject().endObject();
+      JsonWriter byKey = JsonWriter.create();
+      byKey.beginObject().member(names, 0, k, 1L).name("z").beginObject().name(names, 0, k).value(2L)
+          .endObject().endObject();
+      assertEquals(new String(general.toByteArray(), StandardCharsets.UTF_8),
+          new String(byKey.toByteArray(), StandardCharsets.UTF_8), name.toString());
+    }
+  }
+
+  @Test
+  void theWriteKeyConstructorRejectsEveryOtherForm() {
+    JsonNames.WriteKey ab = JsonNames.of("ab").writeKey(0); // "ab": and ,"ab":
+    assertEquals(5, ab.length());
+    assertEquals(0x3a_22_62_61_22L, ab.plain0());
+    assertEquals(0x3a_22_62_61_22_2cL, ab.comma0());
+    assertEquals(ab, new JsonNames.WriteKey(0x3a_22_62_61_22L, 0, 0x3a_22_62_61_22_2cL, 0, 5));
+    writeRejects(0x3a_22_62_61_22L, 0, 0x3a_22_62_61_22_2cL, 0, 6); // the length disagrees
+    writeRejects(0x3a_22_62_61_22L, 0, 0x3a_22_62_61_22_2cL, 0, 2);
+    writeRejects(0x3a_22_62_61_22L, 0, 0x3a_22_62_61_22_2cL, 0, 16);
+    writeRejects(0x7a_3a_22_62_61_22L, 0, 0x3a_22_62_61_22_2cL, 0, 5); // a byte past the colon
+    writeRejects(0x3a_22_62_61_22L, 0, 0x3a_22_62_62_22_2cL, 0, 5); // the comma form of another name
+    writeRejects(0x3a_22_62_61_22L, 0, 0x3a_22_62_61_22_20L, 0, 5); // no comma
+    writeRejects(0x2c_22_62_61_22L, 0, 0x2c_22_62_61_22_2cL, 0, 5); // no colon
+    writeRejects(0x3a_22_2f_61_22L, 0, 0x3a_22_2f_61_22_2cL, 0, 5); // a slash, which may need escaping
+    writeRejects(0x3a_22_09_61_22L, 0, 0x3a_22_09_61_22_2cL, 0, 5); // a tab
+    writeRejects(0x3a_22_c3_61_22L, 0, 0x3a_22_c3_61_22_2cL, 0, 5); // half a two-byte character
+    writeRejects(0x3a_22_62_61_22L, 0, 0, 0, 0); // the key written otherwise has four zero words
+    assertEquals(new JsonNames.WriteKey(0, 0, 0, 0, 0), JsonNames.of("thirteen-byte").writeKey(0));
+    assertThrows(IndexOutOfBoundsException.class, () -> JsonNames.of("a").writeKey(1));
+  }
+
+  static void writeRejects(long plain0, long plain1, long comma0, long comma1, int length) {
+    assertThrows(IllegalArgumentException.class, () -> new JsonNames.WriteKey(plain0, plain1, comma0, comma1, length),
+        () -> String.format("%x %x %x %x %d", plain0, plain1, comma0, comma1, length));
+  }
+
   static void rejects(long word0, long mask0, long word1, long mask1, int length) {
     assertThrows(IllegalArgumentException.class, () -> new JsonNames.Key(word0, mask0, word1, mask1, length),
         () -> String.format("%x %x %x %x %d", word0, mask0, word1, mask1, length));

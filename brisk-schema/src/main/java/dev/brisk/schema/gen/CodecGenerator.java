@@ -242,6 +242,8 @@ public final class CodecGenerator {
       }
       s.append(");\n");
       for (int i = 0; i < fields.size(); i++) {
+        s.append("  private static final JsonNames.WriteKey ").append(writeKey(i)).append(" = NAMES.writeKey(")
+            .append(i).append(");\n");
         if (oneCallMember(i)) {
           s.append("  private static final JsonNames.Key ").append(key(i)).append(" = NAMES.key(").append(i).append(");\n");
         }
@@ -496,6 +498,11 @@ public final class CodecGenerator {
       return "KEY_" + i;
     }
 
+    /** The static holding field {@code i}'s name as a {@code JsonNames.WriteKey}, for the writer, as {@link #key} is for the reader. */
+    static String writeKey(int i) {
+      return "WKEY_" + i;
+    }
+
     /** The static holding enum field {@code i}'s constants' names, for {@code nextConstantMember}. */
     static String constants(int i) {
       return "CONSTANTS_" + i;
@@ -681,7 +688,7 @@ public final class CodecGenerator {
      */
     String memberStatement(int i, TypeRef ty, String expr) {
       String arg = valueArgument(ty, expr);
-      return arg == null ? null : "w.member(NAMES, " + i + ", " + arg + "); // " + comment(fields.get(i).jsonName());
+      return arg == null ? null : "w.member(NAMES, " + i + ", " + writeKey(i) + ", " + arg + "); // " + comment(fields.get(i).jsonName());
     }
 
     /**
@@ -707,7 +714,7 @@ public final class CodecGenerator {
     }
 
     String nameStatement(int i) {
-      return "w.name(NAMES, " + i + "); // " + comment(fields.get(i).jsonName());
+      return "w.name(NAMES, " + i + ", " + writeKey(i) + "); // " + comment(fields.get(i).jsonName());
     }
 
     void fieldMethod(StringBuilder s) {
