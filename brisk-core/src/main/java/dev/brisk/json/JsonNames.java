@@ -153,10 +153,7 @@ public final class JsonNames {
         if (length < 3 || length > 15) {
           throw new IllegalArgumentException("a write key's length is 3 to 15, or 0; not " + length);
         }
-        byte[] plain = new byte[16];
-        Swar.LONGS.set(plain, 0, plain0);
-        Swar.LONGS.set(plain, 8, plain1);
-        byte[] name = Arrays.copyOfRange(plain, 1, length - 2);
+        byte[] name = Arrays.copyOfRange(bytes(plain0, plain1), 1, length - 2);
         byte[] q = quoted(name);
         long[] w = q == null ? null : writeWords(q);
         if (w == null || q.length != length || !Arrays.equals(new String(name, StandardCharsets.UTF_8)
@@ -174,10 +171,18 @@ public final class JsonNames {
       if (length == 0) {
         return "WriteKey[0]";
       }
+      return "WriteKey[" + new String(bytes(plain0, plain1), 1, length - 3, StandardCharsets.UTF_8) + "]";
+    }
+
+    /**
+     * The sixteen bytes of two little-endian words. Static: the compact constructor runs before
+     * the fields are set, so it passes its parameters.
+     */
+    private static byte[] bytes(long plain0, long plain1) {
       byte[] plain = new byte[16];
       Swar.LONGS.set(plain, 0, plain0);
       Swar.LONGS.set(plain, 8, plain1);
-      return "WriteKey[" + new String(plain, 1, length - 3, StandardCharsets.UTF_8) + "]";
+      return plain;
     }
   }
 

@@ -303,13 +303,15 @@ public final class CodecGenerator {
           .append("    // was left out): a compare, then its value. A string, int, long, boolean, double or enum\n")
           .append("    // member is read with its name in one call, into s, iv, bv, dv or ev, an object or array\n")
           .append("    // member's name with its first token; f is then 0x10000 + its index.\n");
-        for (OneCall.Local l : OneCall.Local.values()) {
-          for (int i = 0; i < fields.size(); i++) {
-            if (oneCall(i) != null && oneCall(i).local() == l) {
-              s.append("    ").append(l.declaration).append('\n');
-              break;
-            }
+        java.util.EnumSet<OneCall.Local> used = java.util.EnumSet.noneOf(OneCall.Local.class);
+        for (int i = 0; i < fields.size(); i++) {
+          OneCall one = oneCall(i);
+          if (one != null && one.local() != null) {
+            used.add(one.local());
           }
+        }
+        for (OneCall.Local l : used) { // in declaration order
+          s.append("    ").append(l.declaration).append('\n');
         }
         s.append("    int f;\n");
         advance(s, 0, "    ");
