@@ -611,6 +611,15 @@ public final class JsonReader implements Closeable {
   }
 
   /**
+   * {@link #afterMemberValue} for the one-call member reads ({@link #nextStringMember} and the
+   * like), which only read where {@link #nameAhead} found a name: inside an object, so at depth 1
+   * or more, where afterMemberValue's test of the depth is always false.
+   */
+  private void afterOneCallMember() {
+    afterInside(E_NAME_NEXT, E_OBJECT_NEXT);
+  }
+
+  /**
    * {@link #afterValue} for the short path of {@link #nextStringElement}, which starts where an
    * element is expected: the container is an array (calling afterValue, which looks up the
    * level's kind, made seed 000's parse slower: median 0.977 in a same-JVM A/B).
@@ -1563,7 +1572,7 @@ public final class JsonReader implements Closeable {
       takeMember(q);
       pos = q + 1;
       scanString(maxStringLength, "string", "maxStringLength");
-      afterMemberValue();
+      afterOneCallMember();
       tok = T_STRING;
       return decodeToken();
     }
@@ -1626,7 +1635,7 @@ public final class JsonReader implements Closeable {
           valuePending = false;
           long value = neg ? -v : v;
           longValue = value;
-          afterMemberValue();
+          afterOneCallMember();
           tok = T_NUMBER;
           return value;
         }
@@ -1693,7 +1702,7 @@ public final class JsonReader implements Closeable {
         takeMember(q);
         tokStart = p;
         pos = tokEnd = p + 5 - v; // true is four bytes, false five
-        afterMemberValue();
+        afterOneCallMember();
         tok = v == 1 ? T_TRUE : T_FALSE;
         return v;
       }
@@ -1722,7 +1731,7 @@ public final class JsonReader implements Closeable {
         takeMember(q);
         pos = q + 1;
         scanNumber(); // numberAfterName's steps
-        afterMemberValue();
+        afterOneCallMember();
         tok = T_NUMBER;
         return getDouble();
       }
@@ -1766,7 +1775,7 @@ public final class JsonReader implements Closeable {
           }
           takeMember(q);
           endString(v, v + vlen, false, false);
-          afterMemberValue();
+          afterOneCallMember();
           tok = T_STRING;
           return c;
         }
