@@ -15,8 +15,13 @@ import java.util.Objects;
 public final class JsonNames {
   final byte[][] utf8;
   final byte[][] quoted; // "name": for names that need no escape, else null
-  final int[] fastLength; // the name's length when the two words hold it, else -1
-  final long[] words; // per name i, at 4 * i: word 0, mask 0, word 1, mask 1
+  /*
+   * fastLength and words hold the keys' lengths and words again, laid flat: the reader's loops
+   * over all names (nextConstantMember's scan of an enum's constants, the name lookup, and
+   * nextFieldInOrder's compare) read them from two arrays instead of following a Key per name.
+   */
+  final int[] fastLength; // keys[i].length: the name's length when the two words hold it, else -1
+  final long[] words; // per name i, at 4 * i: keys[i]'s word 0, mask 0, word 1, mask 1
   final Key[] keys;
   /** For the writer: {@code "name":} and {@code ,"name":} as words, when the second fits 16 bytes. */
   final WriteKey[] writeKeys;
