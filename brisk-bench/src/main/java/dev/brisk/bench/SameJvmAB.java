@@ -40,10 +40,16 @@ import java.util.SplittableRandom;
  * jsonp-seed}: seed 000's parse of {@code ["a","b"]} with Brisk's JSON-P provider, SIZE unused;
  * {@code value-write-KIND}: {@code ValueWriteBenchmark.brisk}, 1000 values of its KIND, such as
  * {@code value-write-long}, SIZE unused; {@code value-read-KIND}: {@code ValueReadBenchmark.brisk},
- * the same for reading, such as {@code value-read-longAscii});
- * SIZE; the number of pairs; the slice in milliseconds. Not JMH, and not for figures against
- * peers: for deciding whether a change to Brisk is faster. Figures against peers come from JMH
- * runs.
+ * the same for reading, such as {@code value-read-longAscii}; {@code bench:CLASS.METHOD}: any
+ * benchmark method of this module, such as {@code bench:UsersReadBenchmark.fastjson2}, on an
+ * instance set up as JMH sets it up, its parameters from {@code -Dbench.NAME=VALUE} (else the
+ * first value of each {@code @Param}), SIZE unused); SIZE; the number of pairs; the slice in
+ * milliseconds. A work {@code X/Y} has A run X and B run Y: with the same jar on both sides, B's
+ * library against A's in one JVM, such as {@code
+ * bench:UsersReadBenchmark.briskCodec/bench:UsersReadBenchmark.fastjson2} (each side still has its
+ * own loader, so its own copy of every class). Not JMH: for deciding whether a change to Brisk is
+ * faster, and, against peers, a check on JMH's ratios that the machine's slow minutes cannot
+ * bias, since they fall on both sides alike. Figures against peers come from JMH runs.
  */
 public final class SameJvmAB {
   private SameJvmAB() {}
@@ -54,11 +60,23 @@ public final class SameJvmAB {
   }
 
   /** The works {@link #op} knows. */
-  static final String WORKS = "users-write, users-read, eishay-read, eishay-write, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed, value-write-KIND, value-read-KIND";
+  static final String WORKS = "bench:CLASS.METHOD, users-write, users-read, eishay-read, eishay-write, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed, value-write-KIND, value-read-KIND";
 
   /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
   static Op op(String classPath, String mode, int size) throws Throwable {
     ClassLoader l = loader(classPath);
+    // Libraries that find their parts through the ServiceLoader (avaje-jsonb) look in the thread's
+    // context loader: this side's, while it is set up and while it runs (see slice).
+    Thread.currentThread().setContextClassLoader(l);
+    Op op = op(l, mode, size);
+    LOADERS.put(op, l);
+    return op;
+  }
+
+  /** Each work's loader, made the thread's context loader while it runs. */
+  private static final java.util.Map<Op, ClassLoader> LOADERS = new java.util.IdentityHashMap<>();
+
+  private static Op op(ClassLoader l, String mode, int size) throws Throwable {
     MethodHandles.Lookup lookup = MethodHandles.publicLookup();
     switch (mode) {
       case "users-write":
@@ -166,6 +184,9 @@ public final class SameJvmAB {
         return () -> (long) h.invoke();
       }
       default:
+        if (mode.startsWith("bench:")) {
+          return benchOp(l, mode.substring("bench:".length()));
+        }
         if (mode.startsWith("value-write-")) {
           return valueOp(l, "ValueWriteBenchmark", mode.substring("value-write-".length()));
         }
@@ -190,6 +211,66 @@ public final class SameJvmAB {
     return () -> (Object) h.invokeExact();
   }
 
+  /**
+   * The JMH benchmark method {@code spec} ({@code CLASS.METHOD} of {@code dev.brisk.bench}, say
+   * {@code UsersReadBenchmark.fastjson2}) on an instance set up as JMH would: each public field
+   * set from the system property {@code bench.FIELD} when there is one, else a {@code @Param}
+   * field to its first value; then its {@code @Setup} methods run, the superclass's first.
+   */
+  private static Op benchOp(ClassLoader l, String spec) throws Throwable {
+    int dot = spec.lastIndexOf('.');
+    if (dot < 0) {
+      throw new IllegalArgumentException("bench: wants CLASS.METHOD, as UsersReadBenchmark.fastjson2; was " + spec);
+    }
+    Class<?> bench = l.loadClass("dev.brisk.bench." + spec.substring(0, dot));
+    @SuppressWarnings("unchecked")
+    Class<? extends java.lang.annotation.Annotation> param =
+        (Class<? extends java.lang.annotation.Annotation>) l.loadClass("org.openjdk.jmh.annotations.Param");
+    @SuppressWarnings("unchecked")
+    Class<? extends java.lang.annotation.Annotation> setup =
+        (Class<? extends java.lang.annotation.Annotation>) l.loadClass("org.openjdk.jmh.annotations.Setup");
+    Object b = bench.getConstructor().newInstance();
+    for (java.lang.reflect.Field f : bench.getFields()) {
+      String v = System.getProperty("bench." + f.getName());
+      if (v == null && f.isAnnotationPresent(param)) {
+        v = ((String[]) param.getMethod("value").invoke(f.getAnnotation(param)))[0];
+      }
+      if (v == null) {
+        continue;
+      }
+      if (f.getType() == int.class) {
+        f.setInt(b, Integer.parseInt(v));
+      } else if (f.getType() == String.class) {
+        f.set(b, v);
+      } else {
+        throw new IllegalArgumentException("cannot set " + f + " from bench." + f.getName());
+      }
+    }
+    List<Class<?>> chain = new ArrayList<>();
+    for (Class<?> c = bench; c != Object.class; c = c.getSuperclass()) {
+      chain.add(0, c);
+    }
+    for (Class<?> c : chain) {
+      for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+        if (m.isAnnotationPresent(setup)) {
+          m.setAccessible(true);
+          m.invoke(b);
+        }
+      }
+    }
+    java.lang.reflect.Method m = bench.getMethod(spec.substring(dot + 1));
+    MethodHandle h = MethodHandles.publicLookup().unreflect(m).bindTo(b);
+    if (m.getReturnType() == void.class) {
+      MethodHandle v = h;
+      return () -> {
+        v.invoke();
+        return null;
+      };
+    }
+    MethodHandle boxed = h.asType(MethodType.methodType(Object.class));
+    return () -> (Object) boxed.invokeExact();
+  }
+
   /** A loader of {@code classPath} alone, above the platform's classes only. */
   static ClassLoader loader(String classPath) throws MalformedURLException {
     List<URL> urls = new ArrayList<>();
@@ -205,6 +286,7 @@ public final class SameJvmAB {
 
   /** Runs {@code op} for about {@code nanos} and returns the nanoseconds per operation. */
   static double slice(Op op, long nanos) throws Throwable {
+    Thread.currentThread().setContextClassLoader(LOADERS.get(op));
     long n = 0;
     long t0 = System.nanoTime();
     long end = t0 + nanos;
@@ -278,8 +360,9 @@ public final class SameJvmAB {
       System.exit(2);
     }
     int size = Integer.parseInt(args[3]);
-    Op a = op(args[0], args[2], size);
-    Op b = op(args[1], args[2], size);
+    String[] works = args[2].split("/", 2); // "X/Y": A runs X, B runs Y
+    Op a = op(args[0], works[0], size);
+    Op b = op(args[1], works[works.length - 1], size);
     Result r = run(a, b, Integer.parseInt(args[4]), Long.parseLong(args[5]) * 1_000_000L);
     System.out.println(args[2] + " " + size + ": " + r);
   }

@@ -65,6 +65,42 @@ class SameJvmABTest {
   }
 
   @Test
+  void aBenchWorkIsTheBenchmarkMethodSetUpWithItsParameters() throws Throwable {
+    // No property: the first @Param value (one message); with bench.messages, that many.
+    byte[] one = (byte[]) SameJvmAB.op(CLASS_PATH, "bench:OrgJsonBatchBenchmark.brisk", 0).run();
+    assertEquals(MixpanelMessages.batch(7, 1).toString(),
+        new org.json.JSONArray(new String(one, StandardCharsets.UTF_8)).toString());
+    System.setProperty("bench.messages", "10");
+    try {
+      byte[] ten = (byte[]) SameJvmAB.op(CLASS_PATH, "bench:OrgJsonBatchBenchmark.orgJson", 0).run();
+      assertEquals(MixpanelMessages.batch(7, 10).toString(), new String(ten, StandardCharsets.UTF_8));
+    } finally {
+      System.clearProperty("bench.messages");
+    }
+  }
+
+  @Test
+  void aBenchWorkFindsItsLibrariesThroughItsOwnLoader() throws Throwable {
+    // UsersReadBenchmark's peers include avaje-jsonb, which finds its generated adapters with the
+    // ServiceLoader of the thread's context loader: that must be the work's own.
+    System.setProperty("bench.size", "1k");
+    try {
+      Object read = SameJvmAB.op(CLASS_PATH, "bench:UsersReadBenchmark.avajeJsonb", 0).run();
+      assertEquals("dev.brisk.bench.users.Users", read.getClass().getName());
+      assertNotSame(dev.brisk.bench.users.Users.class, read.getClass());
+    } finally {
+      System.clearProperty("bench.size");
+    }
+  }
+
+  @Test
+  void aBenchWorkNeedsAClassAndAMethod() {
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> SameJvmAB.op(CLASS_PATH, "bench:UsersReadBenchmark", 0));
+    assertTrue(e.getMessage().contains("CLASS.METHOD"), e.getMessage());
+  }
+
+  @Test
   void aRunGivesATimeForEverySliceAndTheRatios() throws Throwable {
     SameJvmAB.Op a = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
     SameJvmAB.Op b = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
