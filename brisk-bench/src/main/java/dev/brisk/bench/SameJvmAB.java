@@ -66,11 +66,18 @@ public final class SameJvmAB {
   static Op op(String classPath, String mode, int size) throws Throwable {
     ClassLoader l = loader(classPath);
     // Libraries that find their parts through the ServiceLoader (avaje-jsonb) look in the thread's
-    // context loader: this side's, while it is set up and while it runs (see slice).
-    Thread.currentThread().setContextClassLoader(l);
-    Op op = op(l, mode, size);
-    LOADERS.put(op, l);
-    return op;
+    // context loader: this side's, while it is set up and while it runs (see slice); the caller's
+    // again afterwards.
+    Thread thread = Thread.currentThread();
+    ClassLoader before = thread.getContextClassLoader();
+    thread.setContextClassLoader(l);
+    try {
+      Op op = op(l, mode, size);
+      LOADERS.put(op, l);
+      return op;
+    } finally {
+      thread.setContextClassLoader(before);
+    }
   }
 
   /** Each work's loader, made the thread's context loader while it runs. */
@@ -286,18 +293,24 @@ public final class SameJvmAB {
 
   /** Runs {@code op} for about {@code nanos} and returns the nanoseconds per operation. */
   static double slice(Op op, long nanos) throws Throwable {
-    Thread.currentThread().setContextClassLoader(LOADERS.get(op));
-    long n = 0;
-    long t0 = System.nanoTime();
-    long end = t0 + nanos;
-    long t;
-    do {
-      for (int i = 0; i < 16; i++) {
-        sink = op.run();
-      }
-      n += 16;
-    } while ((t = System.nanoTime()) < end);
-    return (double) (t - t0) / n;
+    Thread thread = Thread.currentThread();
+    ClassLoader before = thread.getContextClassLoader();
+    thread.setContextClassLoader(LOADERS.get(op));
+    try {
+      long n = 0;
+      long t0 = System.nanoTime();
+      long end = t0 + nanos;
+      long t;
+      do {
+        for (int i = 0; i < 16; i++) {
+          sink = op.run();
+        }
+        n += 16;
+      } while ((t = System.nanoTime()) < end);
+      return (double) (t - t0) / n;
+    } finally {
+      thread.setContextClassLoader(before);
+    }
   }
 
   /** The result of a run: ns/op of each slice, and B's speed over A's per pair. */

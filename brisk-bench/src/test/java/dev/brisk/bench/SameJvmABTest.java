@@ -3,6 +3,7 @@ package dev.brisk.bench;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.brisk.schema.Codec;
@@ -84,8 +85,10 @@ class SameJvmABTest {
     // UsersReadBenchmark's peers include avaje-jsonb, which finds its generated adapters with the
     // ServiceLoader of the thread's context loader: that must be the work's own.
     System.setProperty("bench.size", "1k");
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
     try {
       Object read = SameJvmAB.op(CLASS_PATH, "bench:UsersReadBenchmark.avajeJsonb", 0).run();
+      assertSame(context, Thread.currentThread().getContextClassLoader(), "the caller's context loader again");
       assertEquals("dev.brisk.bench.users.Users", read.getClass().getName());
       assertNotSame(dev.brisk.bench.users.Users.class, read.getClass());
     } finally {
