@@ -9,8 +9,9 @@
 # Usage: rounds.sh JAR ROUNDS CLASS METHOD,METHOD,... OUTDIR [more JMH options]
 # e.g. rounds.sh brisk-bench/target/benchmarks.jar 12 UsersReadBenchmark briskCodec,fastjson2,wast \
 #        /tmp/rounds -p size=1k,100k
-# The first METHOD is the one compared with the others. Each JMH run: -f 1 -wi 4 -w 1 -i 6 -r 1,
-# unless the extra options say otherwise (later options win). JAVA=/path/to/bin/java for another JDK.
+# The first METHOD is the one compared with the others. Each JMH run: -f 1 -wi 4 -w 1 -i 6 -r 1 and
+# the extra options (parameters, -jvmArgsAppend...; not these five again).
+# JAVA=/path/to/bin/java for another JDK.
 set -euo pipefail
 java=${JAVA:-java}
 jar=$1; rounds=$2; cls=$3; methods=$4; out=$5
