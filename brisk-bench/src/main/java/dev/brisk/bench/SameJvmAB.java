@@ -192,39 +192,27 @@ public final class SameJvmAB {
       }
       default:
         if (mode.startsWith("bench:")) {
-          return benchOp(l, mode.substring("bench:".length()));
+          return benchOp(l, mode.substring("bench:".length()), java.util.Map.of());
         }
+        // ValueWriteBenchmark.brisk or ValueReadBenchmark.brisk on 1000 values of the kind named.
         if (mode.startsWith("value-write-")) {
-          return valueOp(l, "ValueWriteBenchmark", mode.substring("value-write-".length()));
+          return benchOp(l, "ValueWriteBenchmark.brisk", java.util.Map.of("kind", mode.substring("value-write-".length())));
         }
         if (mode.startsWith("value-read-")) {
-          return valueOp(l, "ValueReadBenchmark", mode.substring("value-read-".length()));
+          return benchOp(l, "ValueReadBenchmark.brisk", java.util.Map.of("kind", mode.substring("value-read-".length())));
         }
         throw new IllegalArgumentException("no such work: " + mode + " (" + WORKS + ")");
     }
   }
 
   /**
-   * {@code dev.brisk.bench.NAME.brisk} (ValueWriteBenchmark or ValueReadBenchmark) on 1000 values of
-   * {@code kind} (SIZE unused), set up.
-   */
-  private static Op valueOp(ClassLoader l, String name, String kind) throws Throwable {
-    Class<?> bench = l.loadClass("dev.brisk.bench." + name);
-    Object b = bench.getConstructor().newInstance();
-    bench.getField("kind").set(b, kind);
-    bench.getMethod("setUp").invoke(b);
-    MethodHandle brisk = MethodHandles.publicLookup().unreflect(bench.getMethod("brisk")).bindTo(b);
-    MethodHandle h = brisk.asType(MethodType.methodType(Object.class)); // boxed, as every Op's result
-    return () -> (Object) h.invokeExact();
-  }
-
-  /**
    * The JMH benchmark method {@code spec} ({@code CLASS.METHOD} of {@code dev.brisk.bench}, say
    * {@code UsersReadBenchmark.fastjson2}) on an instance set up as JMH would: each public field
-   * set from the system property {@code bench.FIELD} when there is one, else a {@code @Param}
-   * field to its first value; then its {@code @Setup} methods run, the superclass's first.
+   * set from {@code given} when it names the field, else from the system property {@code
+   * bench.FIELD} when there is one, else a {@code @Param} field to its first value; then its
+   * {@code @Setup} methods run, the superclass's first.
    */
-  private static Op benchOp(ClassLoader l, String spec) throws Throwable {
+  private static Op benchOp(ClassLoader l, String spec, java.util.Map<String, String> given) throws Throwable {
     int dot = spec.lastIndexOf('.');
     if (dot < 0) {
       throw new IllegalArgumentException("bench: wants CLASS.METHOD, as UsersReadBenchmark.fastjson2; was " + spec);
@@ -238,7 +226,7 @@ public final class SameJvmAB {
         (Class<? extends java.lang.annotation.Annotation>) l.loadClass("org.openjdk.jmh.annotations.Setup");
     Object b = bench.getConstructor().newInstance();
     for (java.lang.reflect.Field f : bench.getFields()) {
-      String v = System.getProperty("bench." + f.getName());
+      String v = given.getOrDefault(f.getName(), System.getProperty("bench." + f.getName()));
       if (v == null && f.isAnnotationPresent(param)) {
         v = ((String[]) param.getMethod("value").invoke(f.getAnnotation(param)))[0];
       }
