@@ -72,16 +72,30 @@ public final class SameJvmAB {
     ClassLoader before = thread.getContextClassLoader();
     thread.setContextClassLoader(l);
     try {
-      Op op = op(l, mode, size);
-      LOADERS.put(op, l);
-      return op;
+      return new Bound(op(l, mode, size), l);
     } finally {
       thread.setContextClassLoader(before);
     }
   }
 
-  /** Each work's loader, made the thread's context loader while it runs. */
-  private static final java.util.Map<Op, ClassLoader> LOADERS = new java.util.IdentityHashMap<>();
+  /**
+   * A work with the loader of its classes, which {@link #slice} makes the thread's context loader
+   * while it runs (the op carries it, so nothing outlives the op).
+   */
+  static final class Bound implements Op {
+    final Op op;
+    final ClassLoader loader;
+
+    Bound(Op op, ClassLoader loader) {
+      this.op = op;
+      this.loader = loader;
+    }
+
+    @Override
+    public Object run() throws Throwable {
+      return op.run();
+    }
+  }
 
   private static Op op(ClassLoader l, String mode, int size) throws Throwable {
     MethodHandles.Lookup lookup = MethodHandles.publicLookup();
@@ -283,7 +297,7 @@ public final class SameJvmAB {
   static double slice(Op op, long nanos) throws Throwable {
     Thread thread = Thread.currentThread();
     ClassLoader before = thread.getContextClassLoader();
-    thread.setContextClassLoader(LOADERS.get(op));
+    thread.setContextClassLoader(op instanceof Bound ? ((Bound) op).loader : before);
     try {
       long n = 0;
       long t0 = System.nanoTime();

@@ -87,10 +87,15 @@ class SameJvmABTest {
     System.setProperty("bench.size", "1k");
     ClassLoader context = Thread.currentThread().getContextClassLoader();
     try {
-      Object read = SameJvmAB.op(CLASS_PATH, "bench:UsersReadBenchmark.avajeJsonb", 0).run();
+      SameJvmAB.Op op = SameJvmAB.op(CLASS_PATH, "bench:UsersReadBenchmark.avajeJsonb", 0);
+      Object read = op.run();
       assertSame(context, Thread.currentThread().getContextClassLoader(), "the caller's context loader again");
       assertEquals("dev.brisk.bench.users.Users", read.getClass().getName());
       assertNotSame(dev.brisk.bench.users.Users.class, read.getClass());
+      // The op carries its classes' loader, which a slice makes the context loader while it runs.
+      assertSame(read.getClass().getClassLoader(), ((SameJvmAB.Bound) op).loader);
+      assertTrue(SameJvmAB.slice(op, 1_000_000L) > 0);
+      assertSame(context, Thread.currentThread().getContextClassLoader(), "the caller's context loader after a slice");
     } finally {
       System.clearProperty("bench.size");
     }
