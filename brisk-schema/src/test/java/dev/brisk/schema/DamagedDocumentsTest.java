@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.brisk.json.Damage;
 import dev.brisk.json.Json;
 import dev.brisk.json.JsonException;
 import dev.brisk.json.JsonValue;
@@ -13,7 +14,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seeded random damage (bytes changed, inserted, deleted, repeated, cut off) to a compact document
+ * Seeded random damage (bytes changed, added, dropped, repeated, cut off) to a compact document
  * with a field of each type the schema language has, read by a generated codec and checked against
  * the strict tree reader. (The users documents, whose fields are strings, ints, doubles, booleans
  * and arrays, have their own campaign over every way Brisk reads them: brisk-bench's {@code
@@ -32,18 +33,8 @@ import org.junit.jupiter.api.Test;
  * </ul>
  */
 class DamagedDocumentsTest {
-  /** Bytes that mean something to a reader, and some that are not ASCII or not UTF-8. */
-  private static final byte[] ALPHABET = bytes("\"\\:,{}[]0123456789-+.eEtrufalsn \t\n/u_a");
-
-  private static final byte[] MORE = {0, 0x1F, (byte) 0x7F, (byte) 0x80, (byte) 0xC3, (byte) 0xA9, (byte) 0xE2,
-      (byte) 0xF0, (byte) 0xFF};
-
   private static final Json STRICT_NO_DUPLICATES = Json.builder().rejectDuplicateNames(true).build();
   private static final Json PRETTY = Json.builder().indent("  ").build();
-
-  static byte[] bytes(String s) {
-    return s.getBytes(UTF_8);
-  }
 
   @Test
   void damagedDocumentsOfEveryKindOfFieldAreReadAsTheTreeReaderReadsThem() {
@@ -151,52 +142,34 @@ class DamagedDocumentsTest {
     return o;
   }
 
-  /** One to three changes to a copy of {@code doc}. */
+  /**
+   * A damaged copy of {@code doc}: a piece of the document repeated elsewhere (a member or element
+   * twice, say), or white space put where the compact form has none, or the shared {@link
+   * Damage#damaged} changes (a byte replaced, dropped or added, the end cut off), or both.
+   */
   static byte[] damage(byte[] doc, SplittableRandom r) {
-    byte[] d = doc;
-    for (int k = 1 + r.nextInt(3); k > 0; k--) {
-      int at = r.nextInt(d.length + 1);
-      switch (r.nextInt(6)) {
-        case 0: // one byte changed
-          if (at < d.length) {
-            d = d.clone();
-            d[at] = pick(r);
-          }
-          break;
-        case 1: // one byte inserted
-          d = splice(d, at, 0, new byte[] {pick(r)});
-          break;
-        case 2: // a few bytes deleted
-          d = splice(d, at, Math.min(d.length - at, 1 + r.nextInt(4)), new byte[0]);
-          break;
-        case 3: { // a piece of the document repeated elsewhere (a member or element twice, say)
-          if (d.length == 0) {
-            break;
-          }
-          int from = r.nextInt(d.length);
-          int len = Math.min(d.length - from, 1 + r.nextInt(40));
-          d = splice(d, at, 0, Arrays.copyOfRange(d, from, from + len));
-          break;
-        }
-        case 4: // cut off
-          d = Arrays.copyOf(d, at);
-          break;
-        default: // white space where the compact form has none
-          d = splice(d, at, 0, new byte[] {(byte) " \n\t\r".charAt(r.nextInt(4))});
+    byte[] d = doc.clone();
+    int at = r.nextInt(d.length + 1);
+    switch (r.nextInt(4)) {
+      case 0: {
+        int from = r.nextInt(d.length);
+        d = splice(d, at, Arrays.copyOfRange(d, from, Math.min(d.length, from + 1 + r.nextInt(40))));
+        break;
       }
+      case 1:
+        d = splice(d, at, new byte[] {(byte) " \n\t\r".charAt(r.nextInt(4))});
+        break;
+      default:
+        return Damage.damaged(d, r);
     }
-    return d;
+    return r.nextBoolean() ? d : Damage.damaged(d, r);
   }
 
-  private static byte pick(SplittableRandom r) {
-    return r.nextInt(5) == 0 ? MORE[r.nextInt(MORE.length)] : ALPHABET[r.nextInt(ALPHABET.length)];
-  }
-
-  private static byte[] splice(byte[] d, int at, int remove, byte[] insert) {
-    byte[] out = new byte[d.length - remove + insert.length];
+  private static byte[] splice(byte[] d, int at, byte[] insert) {
+    byte[] out = new byte[d.length + insert.length];
     System.arraycopy(d, 0, out, 0, at);
     System.arraycopy(insert, 0, out, at, insert.length);
-    System.arraycopy(d, at + remove, out, at + insert.length, d.length - at - remove);
+    System.arraycopy(d, at, out, at + insert.length, d.length - at);
     return out;
   }
 }
