@@ -63,7 +63,7 @@ public final class SameJvmAB {
   static final String WORKS = "bench:CLASS.METHOD, users-write, users-read, eishay-read, eishay-write, small-read, tree-write, tree-text, built-tree-write, record-text, orgjson, mixpanel, jsonp-seed, value-write-KIND, value-read-KIND";
 
   /** The work {@code mode} on {@code size}, with the classes of {@code classPath}. */
-  static Op op(String classPath, String mode, int size) throws Throwable {
+  static Bound op(String classPath, String mode, int size) throws Throwable {
     ClassLoader l = loader(classPath);
     // Libraries that find their parts through the ServiceLoader (avaje-jsonb) look in the thread's
     // context loader: this side's, while it is set up and while it runs (see slice); the caller's
@@ -294,10 +294,10 @@ public final class SameJvmAB {
   static volatile Object sink;
 
   /** Runs {@code op} for about {@code nanos} and returns the nanoseconds per operation. */
-  static double slice(Op op, long nanos) throws Throwable {
+  static double slice(Bound op, long nanos) throws Throwable {
     Thread thread = Thread.currentThread();
     ClassLoader before = thread.getContextClassLoader();
-    thread.setContextClassLoader(op instanceof Bound ? ((Bound) op).loader : before);
+    thread.setContextClassLoader(op.loader);
     try {
       long n = 0;
       long t0 = System.nanoTime();
@@ -348,7 +348,7 @@ public final class SameJvmAB {
   }
 
   /** Warms both up, then times {@code pairs} pairs of slices, alternating which goes first. */
-  static Result run(Op a, Op b, int pairs, long sliceNanos) throws Throwable {
+  static Result run(Bound a, Bound b, int pairs, long sliceNanos) throws Throwable {
     for (int w = 0; w < 8; w++) {
       slice(a, 2 * sliceNanos);
       slice(b, 2 * sliceNanos);
@@ -376,8 +376,8 @@ public final class SameJvmAB {
     }
     int size = Integer.parseInt(args[3]);
     String[] works = args[2].split("/", 2); // "X/Y": A runs X, B runs Y
-    Op a = op(args[0], works[0], size);
-    Op b = op(args[1], works[works.length - 1], size);
+    Bound a = op(args[0], works[0], size);
+    Bound b = op(args[1], works[works.length - 1], size);
     Result r = run(a, b, Integer.parseInt(args[4]), Long.parseLong(args[5]) * 1_000_000L);
     System.out.println(args[2] + " " + size + ": " + r);
   }

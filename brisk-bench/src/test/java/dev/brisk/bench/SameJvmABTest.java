@@ -87,13 +87,13 @@ class SameJvmABTest {
     System.setProperty("bench.size", "1k");
     ClassLoader context = Thread.currentThread().getContextClassLoader();
     try {
-      SameJvmAB.Op op = SameJvmAB.op(CLASS_PATH, "bench:UsersReadBenchmark.avajeJsonb", 0);
+      SameJvmAB.Bound op = SameJvmAB.op(CLASS_PATH, "bench:UsersReadBenchmark.avajeJsonb", 0);
       Object read = op.run();
       assertSame(context, Thread.currentThread().getContextClassLoader(), "the caller's context loader again");
       assertEquals("dev.brisk.bench.users.Users", read.getClass().getName());
       assertNotSame(dev.brisk.bench.users.Users.class, read.getClass());
       // The op carries its classes' loader, which a slice makes the context loader while it runs.
-      assertSame(read.getClass().getClassLoader(), ((SameJvmAB.Bound) op).loader);
+      assertSame(read.getClass().getClassLoader(), op.loader);
       assertTrue(SameJvmAB.slice(op, 1_000_000L) > 0);
       assertSame(context, Thread.currentThread().getContextClassLoader(), "the caller's context loader after a slice");
     } finally {
@@ -110,8 +110,8 @@ class SameJvmABTest {
 
   @Test
   void aRunGivesATimeForEverySliceAndTheRatios() throws Throwable {
-    SameJvmAB.Op a = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
-    SameJvmAB.Op b = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
+    SameJvmAB.Bound a = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
+    SameJvmAB.Bound b = SameJvmAB.op(CLASS_PATH, "users-write", 1000);
     SameJvmAB.Result r = SameJvmAB.run(a, b, 3, 1_000_000L);
     assertEquals(3, r.speed().length);
     for (int i = 0; i < 3; i++) {

@@ -11,6 +11,7 @@ import dev.brisk.json.Json;
 import dev.brisk.json.JsonException;
 import dev.brisk.schema.Codec;
 import dev.brisk.schema.Codecs;
+import dev.brisk.schema.DamageCheck;
 import dev.brisk.schema.Schemas;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -221,12 +222,12 @@ class CodecProcessorTest {
         + "\"points\":{\"p\":{\"x\":1,\"y\":null},\"q\":{\"x\":-2,\"y\":5}},\"day\":\"2024-01-02\","
         + "\"grid\":[[1,2],[]],\"full-name\":\"F\",\"id\":\"123e4567-e89b-12d3-a456-426614174000\",\"name\":\"n\","
         + "\"active\":true,\"other\":[1,{\"z\":null}]}";
-    dev.brisk.schema.DamageCheck.check(bean, Json.toBytes(Json.parse(beanDoc)), 2030, 10_000);
+    DamageCheck.check(bean, Json.toBytes(Json.parse(beanDoc)), 2030, 10_000);
     Codec<Object> shape = codecOf(compileOne("com.example.shapes.Shape", shapeSource()));
     String shapeDoc = "{\"iv\":1,\"big\":-123456789012345678,\"size\":\"LARGER\",\"many\":\"M39\","
         + "\"lng\":\"A_CONSTANT_OF_21_BYTES\",\"body\":\"TWO\",\"caf\":\"CAF\u00c9\",\"ev\":\"e\","
         + "\"VALUES_1\":\"LARGE\",\"last\":12345}";
-    dev.brisk.schema.DamageCheck.check(shape, Json.toBytes(Json.parse(shapeDoc)), 2031, 10_000);
+    DamageCheck.check(shape, Json.toBytes(Json.parse(shapeDoc)), 2031, 10_000);
   }
 
   /**
