@@ -1,0 +1,14 @@
+/**
+ * Brisk's core: the streaming {@link dev.brisk.json.JsonReader} and {@link dev.brisk.json.JsonWriter}
+ * over UTF-8 bytes and the {@link dev.brisk.json.JsonValue} tree. Doubles are parsed by
+ * FastDoubleParser, its one dependency.
+ *
+ * <p>On the module path, a writer reads a Latin-1 string's own bytes (instead of a copy) where
+ * the application opens {@code java.lang} to this module: {@code --add-opens
+ * java.base/java.lang=dev.brisk.json}.
+ */
+module dev.brisk.json {
+  requires ch.randelshofer.fastdoubleparser;
+
+  exports dev.brisk.json;
+}
