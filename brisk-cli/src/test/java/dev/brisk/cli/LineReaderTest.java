@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.brisk.json.Damage;
+import dev.brisk.testkit.Damage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.brisk.testkit.Damage;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

@@ -42,7 +42,7 @@ class DeepTreesTest {
     String deepObjects = "{\"a\":".repeat(2 * levels);
     JsonValue ox = read(deepObjects + "1" + "}".repeat(2 * levels), max);
     JsonValue oy = read(deepObjects + "{\"b\":true}" + "}".repeat(2 * levels), max);
-    dev.brisk.json.SmallStack.run(() -> {
+    dev.brisk.testkit.SmallStack.run(() -> {
       assertEquals(x, same);
       assertEquals(x.hashCode(), same.hashCode());
       assertNotEquals(x, other);

@@ -593,7 +593,7 @@ class ProviderTest {
     syntaxFirst[6] = 0x00;
     syntaxFirst[7] = (byte) 0xDC; // a lone low surrogate after the syntax error
     for (java.io.InputStream in : List.of(new ByteArrayInputStream(syntaxFirst),
-        dev.brisk.json.Damage.stuttering(syntaxFirst, 1))) {
+        dev.brisk.testkit.Damage.stuttering(syntaxFirst, 1))) {
       assertThrows(JsonParsingException.class, () -> brisk.createReader(in).read());
     }
   }
@@ -612,7 +612,7 @@ class ProviderTest {
     };
     byte[] doc = "[1,\"two\"]".getBytes(StandardCharsets.UTF_8);
     java.util.List<org.junit.jupiter.api.function.Executable> reads = java.util.List.of(
-        () -> p.createParser(dev.brisk.json.Damage.stuttering(null, 0)).next(), // in the encoding detection
+        () -> p.createParser(dev.brisk.testkit.Damage.stuttering(null, 0)).next(), // in the encoding detection
         () -> {
           java.io.InputStream fourBytesThenNothing = new java.io.FilterInputStream(new ByteArrayInputStream(doc, 0, 4)) {
             @Override
@@ -634,7 +634,7 @@ class ProviderTest {
           e.getMessage());
     }
     // Some empty reads in a row are waited out.
-    try (JsonParser parser = p.createParser(dev.brisk.json.Damage.stuttering(doc, 999))) {
+    try (JsonParser parser = p.createParser(dev.brisk.testkit.Damage.stuttering(doc, 999))) {
       assertEquals(Event.START_ARRAY, parser.next());
       parser.next();
       assertEquals(1, parser.getInt());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.brisk.json.Damage;
+import dev.brisk.testkit.Damage;
 import dev.brisk.json.Json;
 import dev.brisk.json.JsonException;
 import dev.brisk.json.JsonValue;

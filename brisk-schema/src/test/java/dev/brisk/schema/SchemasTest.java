@@ -507,7 +507,7 @@ class SchemasTest {
     JsonRecord a = x;
     JsonRecord b = same;
     JsonRecord o = other;
-    dev.brisk.json.SmallStack.run(() -> { // recursing through 40 000 levels would overflow its stack
+    dev.brisk.testkit.SmallStack.run(() -> { // recursing through 40 000 levels would overflow its stack
       assertEquals(a, b);
       assertEquals(a.hashCode(), b.hashCode());
       assertNotEquals(a, o);

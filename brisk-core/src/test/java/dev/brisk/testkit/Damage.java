@@ -1,4 +1,4 @@
-package dev.brisk.json;
+package dev.brisk.testkit;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -12,7 +12,9 @@ import java.util.SplittableRandom;
 /**
  * Test helpers for reading the same bytes from several sources: documents damaged by a few bytes,
  * streams that hand out their bytes in small pieces, and a slice of a larger array. Shared with
- * brisk-schema's tests through brisk-core's test jar.
+ * brisk-schema's tests through brisk-core's test jar, in a package of its own: brisk-schema's
+ * and brisk-jsonp's tests are compiled inside their named modules, which see no class of a test
+ * jar in {@code dev.brisk.json}, the package of the module {@code dev.brisk.json}.
  */
 public final class Damage {
   /** Bytes that change what a reader sees: JSON's punctuation, number and literal bytes, bad UTF-8. */

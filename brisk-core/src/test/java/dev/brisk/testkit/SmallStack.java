@@ -1,4 +1,4 @@
-package dev.brisk.json;
+package dev.brisk.testkit;
 
 import java.util.concurrent.atomic.AtomicReference;
 
