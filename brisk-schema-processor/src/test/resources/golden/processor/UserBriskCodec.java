@@ -13,6 +13,12 @@ import dev.brisk.schema.GeneratedCodec;
 public final class UserBriskCodec extends GeneratedCodec<com.example.users.User> {
   public static final UserBriskCodec INSTANCE = new UserBriskCodec();
 
+  static {
+    // Codecs.get reads INSTANCE by reflection: in a named module, this package is exported
+    // to dev.brisk.schema for that; in the class path's unnamed module, nothing happens.
+    UserBriskCodec.class.getModule().addExports("com.example.users", GeneratedCodec.class.getModule());
+  }
+
   private static final JsonNames NAMES = JsonNames.of("_id", "index", "guid", "isActive", "balance", "picture", "age", "eyeColor", "name", "gender", "company", "email", "phone", "address", "about", "registered", "latitude", "longitude", "tags", "friends", "greeting", "favoriteFruit");
   private static final JsonNames.WriteKey WKEY_0 = NAMES.writeKey(0);
   private static final JsonNames.Key KEY_0 = NAMES.key(0);

@@ -13,6 +13,12 @@ import dev.brisk.schema.GeneratedCodec;
 public final class UsersCodec extends GeneratedCodec<Users> {
   public static final UsersCodec INSTANCE = new UsersCodec();
 
+  static {
+    // Codecs.get reads INSTANCE by reflection: in a named module, this package is exported
+    // to dev.brisk.schema for that; in the class path's unnamed module, nothing happens.
+    UsersCodec.class.getModule().addExports("com.example.users", GeneratedCodec.class.getModule());
+  }
+
   private static final JsonNames NAMES = JsonNames.of("users");
   private static final JsonNames.WriteKey WKEY_0 = NAMES.writeKey(0);
   private static final JsonNames.Key KEY_0 = NAMES.key(0);

@@ -6,6 +6,11 @@ package dev.brisk.schema;
  * {@code Outer_InnerBriskCodec}); it is loaded by name from the type's class loader, once, and kept
  * per type in a {@link ClassValue}: no classpath scanning, no ServiceLoader, no lock after the
  * first call. Thread-safe.
+ *
+ * <p>In a named module, a generated codec exports its package to {@code dev.brisk.schema} when
+ * its class is initialized ({@code Module.addExports}, called from the codec class itself), so
+ * that its {@code INSTANCE} can be read here; the application's {@code module-info.java} need
+ * not export it.
  */
 public final class Codecs {
   private Codecs() {}
@@ -24,6 +29,13 @@ public final class Codecs {
                     + " annotate it with @dev.brisk.schema.JsonCodec and put"
                     + " dev.brisk:brisk-schema-processor in the compiler's annotationProcessorPaths",
                 e);
+          } catch (IllegalAccessException e) {
+            // A named module that does not export the codec's package to dev.brisk.schema: the
+            // codecs Brisk generates export it themselves, so this one is older or hand-written.
+            throw new IllegalStateException("cannot read " + name + ".INSTANCE (" + e.getMessage() + "):"
+                + " regenerate the codec with this Brisk (its codecs export their package to"
+                + " dev.brisk.schema), add \"exports " + type.getPackageName() + " to dev.brisk.schema;\""
+                + " to the module's module-info.java, or use " + name + ".INSTANCE directly", e);
           } catch (ReflectiveOperationException | ClassCastException e) {
             throw new IllegalStateException(name + " is not a Brisk codec", e);
           }

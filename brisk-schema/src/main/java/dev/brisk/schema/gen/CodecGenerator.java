@@ -236,6 +236,15 @@ public final class CodecGenerator {
           .append(" extends GeneratedCodec<").append(value).append("> {\n")
           .append("  public static final ").append(t.codecClass()).append(" INSTANCE = new ")
           .append(t.codecClass()).append("();\n\n");
+      if (!t.packageName().isEmpty()) {
+        // Module.addExports works only when called from the module itself: from this class.
+        s.append("  static {\n")
+            .append("    // Codecs.get reads INSTANCE by reflection: in a named module, this package is exported\n")
+            .append("    // to dev.brisk.schema for that; in the class path's unnamed module, nothing happens.\n")
+            .append("    ").append(t.codecClass()).append(".class.getModule().addExports(")
+            .append(literal(t.packageName())).append(", GeneratedCodec.class.getModule());\n")
+            .append("  }\n\n");
+      }
       s.append("  private static final JsonNames NAMES = JsonNames.of(");
       for (int i = 0; i < fields.size(); i++) {
         s.append(i == 0 ? "" : ", ").append(literal(fields.get(i).jsonName()));
