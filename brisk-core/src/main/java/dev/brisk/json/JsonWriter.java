@@ -1265,10 +1265,11 @@ public final class JsonWriter implements Closeable, Flushable {
   /**
    * Whether writers in this JVM take a Latin-1 string's bytes from the string's own array, which
    * they do where the application opens {@code java.lang} to Brisk ({@code --add-opens
-   * java.base/java.lang=ALL-UNNAMED} with Brisk on the class path, {@code
-   * java.lang=dev.brisk.json} with it on the module path, or {@code Add-Opens: java.base/java.lang}
-   * in an executable jar's manifest), or from a copy, which they do otherwise. The bytes written are the same
-   * either way; only the speed differs. Fixed for the life of the JVM.
+   * java.base/java.lang=ALL-UNNAMED} with Brisk on the class path, {@code --add-opens
+   * java.base/java.lang=dev.brisk.json} with it on the module path, or {@code Add-Opens:
+   * java.base/java.lang} in an executable jar's manifest), or from a copy, which they do
+   * otherwise. The bytes written are the same either way; only the speed differs. Fixed for the
+   * life of the JVM.
    */
   public static boolean stringsFromOwnArrays() {
     return StringBytes.OPEN;

@@ -8,8 +8,9 @@ import java.util.Arrays;
 /**
  * A Latin-1 string's own bytes, for the writer, where the application has opened {@code
  * java.lang} to Brisk: {@code --add-opens java.base/java.lang=ALL-UNNAMED} with Brisk on the class
- * path, {@code --add-opens java.base/java.lang=dev.brisk.json} with it on the module path. Then a string whose characters are all Latin-1 (the usual kind: the JDK keeps such a string
- * as one byte per character) is written from its own array, instead of from a copy that {@code
+ * path, {@code --add-opens java.base/java.lang=dev.brisk.json} with it on the module path. Then a
+ * string whose characters are all Latin-1 (the usual kind: the JDK keeps such a string as one
+ * byte per character) is written from its own array, instead of from a copy that {@code
  * getBytes(ISO_8859_1)} allocates. Without the option, or if a JDK's {@code String} is not laid
  * out as this class expects (checked once, on sample strings), {@link #latin1} answers null and the
  * writer takes the copy: the same bytes come out either way.
