@@ -2,6 +2,7 @@ package dev.brisk.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
@@ -103,11 +104,25 @@ public final class ModuleApps {
       command.add("-Dstdout.encoding=UTF-8");
     }
     command.addAll(args);
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    byte[] output = p.getInputStream().readAllBytes();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), tool + " did not finish");
-    String text = new String(output, StandardCharsets.UTF_8);
-    assertEquals(0, p.exitValue(), String.join(" ", command) + "\n" + text);
-    return text;
+    // Into a file, not read from a pipe: reading a pipe to its end would wait for a hung process
+    // forever, and the time limit would never be reached.
+    Path log = Files.createTempFile("brisk-module-app", ".txt");
+    try {
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        fail(String.join(" ", command) + " did not finish within a minute:\n" + printed(log));
+      }
+      String text = printed(log);
+      assertEquals(0, p.exitValue(), String.join(" ", command) + "\n" + text);
+      return text;
+    } finally {
+      Files.delete(log);
+    }
+  }
+
+  /** What a process printed into {@code log}, as UTF-8 (a byte that is not, as U+FFFD). */
+  private static String printed(Path log) throws IOException {
+    return new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
   }
 }
