@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""One compiled method's machine code with the instructions counted at each address, per run.
+
+irasm.py OUTDIR METHOD N [MIN]: OUTDIR from an ir.sh run made with VALGRIND_OPTS=--dump-instr=yes
+and the JVM option -XX:CompileCommand=print,CLASS::METHOD (for example
+dev.brisk.json.JsonWriter::writeString), which prints the C2 code as bytes (no hsdis needed);
+objdump disassembles them. METHOD is matched against the printed header ("JsonWriter::writeString").
+Lines with at least MIN instructions per run (default 0: every executed one) are shown; a block run
+once per call shows the number of calls, a loop more: where spills, checks and set-up go.
+"""
+import collections, re, subprocess, sys, tempfile
+
+out, meth, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+least = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
+lines = open(out + "/log", errors="replace").read().split("\n")
+start = None
+for i, line in enumerate(lines):
+    if line.startswith("Compiled method (c2)") and meth in line:
+        start = i  # the last C2 compilation printed
+if start is None:
+    sys.exit("no C2 code of %s in %s/log" % (meth, out))
+code = {}
+for line in lines[start + 1:]:
+    if line.startswith(("Compiled method", "[Stub Code]", "[Exception Handler]")):
+        break
+    m = re.match(r"\s+0x([0-9a-f]+): ((?:[0-9a-f]{2,8}\s*\|?\s*)+)$", line)
+    if m:
+        a = int(m.group(1), 16)
+        hexed = re.sub(r"[\s|]", "", m.group(2))
+        for k in range(0, len(hexed), 2):
+            code[a + k // 2] = int(hexed[k:k + 2], 16)
+lo, hi = min(code), max(code)
+with tempfile.NamedTemporaryFile(suffix=".bin") as f:
+    f.write(bytes(code.get(a, 0x90) for a in range(lo, hi + 1)))
+    f.flush()
+    dis = subprocess.run(["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", "--adjust-vma=%#x" % lo, f.name],
+                         capture_output=True, text=True, check=True).stdout
+cost = collections.Counter()
+pos = 0
+after_call = False
+for line in open(out + "/out.2", errors="replace"):
+    if line.startswith("calls="):
+        after_call = True
+        continue
+    if not (line[:1].isdigit() or line[:1] in "+-*"):
+        continue
+    parts = line.split()
+    t = parts[0]
+    if t.startswith("0x"):
+        pos = int(t, 16)
+    elif t[0] in "+-":
+        d = int(t[1:], 16) if t[1:].startswith("0x") else int(t[1:])
+        pos += d if t[0] == "+" else -d
+    if after_call:
+        after_call = False
+        continue
+    if len(parts) >= 3 and lo <= pos <= hi:
+        cost[pos] += int(parts[-1])
+print("%s: %.0f instructions per run in the method" % (meth, sum(cost.values()) / n))
+for line in dis.split("\n"):
+    m = re.match(r"\s+([0-9a-f]+):\t[0-9a-f ]+\t(.*)", line)
+    if m:
+        c = cost.get(int(m.group(1), 16), 0) / n
+        if c > 0 and c >= least:
+            print("%8.1f  %s  %s" % (c, m.group(1), m.group(2)))
