@@ -16,7 +16,8 @@ import javax.management.ObjectName;
  * between two calls of {@code Thread.sleep(1)}: callgrind started with {@code
  * --dump-before=JVM_Sleep} writes one file per stretch, and the second holds the {@code N} runs
  * alone (and what the JVM's other threads did meanwhile: a collection that the work's garbage
- * causes belongs to it; with {@code -Xbatch} no compilation runs there). With the system property
+ * causes belongs to it; with {@code -Xbatch} a method is compiled while the thread that wants it
+ * waits, so the JIT's work lands in the warm-up, where the work first runs). With the system property
  * {@code codelist} set to a file, writes the JIT's code list there at the end (the {@code
  * Compiler.codelist} diagnostic command: each compiled method's address range), which {@code
  * scripts/irmap.py} uses to name callgrind's anonymous addresses.
