@@ -8,7 +8,10 @@ objdump disassembles them. METHOD is matched against the printed header ("JsonWr
 Lines with at least MIN instructions per run (default 0: every executed one) are shown; a block run
 once per call shows the number of calls, a loop more: where spills, checks and set-up go.
 """
-import collections, re, subprocess, sys, tempfile
+import collections, os, re, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cgcosts  # noqa: E402
 
 out, meth, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 least = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
@@ -36,26 +39,9 @@ with tempfile.NamedTemporaryFile(suffix=".bin") as f:
     dis = subprocess.run(["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", "--adjust-vma=%#x" % lo, f.name],
                          capture_output=True, text=True, check=True).stdout
 cost = collections.Counter()
-pos = 0
-after_call = False
-for line in open(out + "/out.2", errors="replace"):
-    if line.startswith("calls="):
-        after_call = True
-        continue
-    if not (line[:1].isdigit() or line[:1] in "+-*"):
-        continue
-    parts = line.split()
-    t = parts[0]
-    if t.startswith("0x"):
-        pos = int(t, 16)
-    elif t[0] in "+-":
-        d = int(t[1:], 16) if t[1:].startswith("0x") else int(t[1:])
-        pos += d if t[0] == "+" else -d
-    if after_call:
-        after_call = False
-        continue
-    if len(parts) >= 3 and lo <= pos <= hi:
-        cost[pos] += int(parts[-1])
+for _, _, addr, c in cgcosts.self_costs(out + "/out.2"):
+    if addr is not None and lo <= addr <= hi:
+        cost[addr] += c
 print("%s: %.0f instructions per run in the method" % (meth, sum(cost.values()) / n))
 for line in dis.split("\n"):
     m = re.match(r"\s+([0-9a-f]+):\t[0-9a-f ]+\t(.*)", line)

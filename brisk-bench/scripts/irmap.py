@@ -5,7 +5,10 @@ callgrind names JIT-compiled code only by address; the code list InstructionCoun
 each compiled method's range. Counts a method's own instructions (with what the JIT inlined
 into it), not its callees'. Addresses outside every method are stubs (array copies and the like).
 """
-import bisect, collections, re, sys
+import bisect, collections, os, re, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cgcosts  # noqa: E402
 
 out, n = sys.argv[1], int(sys.argv[2])
 top = int(sys.argv[3]) if len(sys.argv) > 3 else 25
@@ -21,31 +24,9 @@ def method(addr):
     i = bisect.bisect_right(starts, addr) - 1
     return ranges[i][2] if i >= 0 and ranges[i][0] <= addr < ranges[i][1] else None
 
-names = {"fn": {}, "ob": {}}
-fn = ob = None
 cost = collections.Counter()
-after_call = False
-for line in open(out + "/out.2", errors="replace"):
-    m = re.match(r"(c?)(fn|ob)=\((\d+)\)(?: (.*))?", line)
-    if m:
-        if m.group(4):
-            names[m.group(2)][m.group(3)] = m.group(4).strip()
-        if not m.group(1):
-            if m.group(2) == "fn":
-                fn = names["fn"].get(m.group(3))
-            else:
-                ob = names["ob"].get(m.group(3))
-        continue
-    if line.startswith("calls="):
-        after_call = True  # the next cost line is the call's inclusive cost
-        continue
-    if line[:1].isdigit() or line[:1] in "+-*":
-        parts = line.split()
-        if after_call:
-            after_call = False
-            continue
-        if len(parts) >= 2:
-            cost[(ob, fn)] += int(parts[-1])
+for ob, fn, _, c in cgcosts.self_costs(out + "/out.2"):
+    cost[(ob, fn)] += c
 total = sum(cost.values())
 by = collections.Counter()
 for (o, f), c in cost.items():
