@@ -112,6 +112,46 @@ class DoubleRoundTripTest {
     assertEquals("9.0071992547409E15", write(9007199254740900.0));
   }
 
+  /**
+   * The short path for doubles of up to four decimals writes what Schubfach alone writes: for
+   * decimals of 0 to 6 places (which the path takes, or leaves when they have more than four),
+   * their neighbours one unit in the last place away (which it must leave), the edges of its
+   * range, and random doubles.
+   */
+  @Test
+  void fewDecimalsPathAgreesWithSchubfach() {
+    SplittableRandom random = new SplittableRandom(20261129);
+    for (int i = 0; i < 300_000; i++) {
+      int places = i % 7;
+      double d = random.nextLong(1, 2_000_000_000_000_000L) / Math.pow(10, places + random.nextInt(12));
+      if (random.nextBoolean()) {
+        d = -d;
+      }
+      assertSameAsSchubfach(d);
+      assertSameAsSchubfach(Math.nextUp(d));
+      assertSameAsSchubfach(Math.nextDown(d));
+      assertSameAsSchubfach(random.nextDouble(1e-3, 1e7));
+      assertSameAsSchubfach(random.nextDouble(1e-5, 1e15));
+    }
+    for (double edge : new double[] {1e-3, 1e7, 0.0011, 0.001, 9999999.9999, 9999999.999999998, 0.1, 0.3}) {
+      for (double d : new double[] {edge, Math.nextUp(edge), Math.nextDown(edge), -edge}) {
+        assertSameAsSchubfach(d);
+      }
+    }
+    assertEquals("523.17", write(523.17));
+    assertEquals("0.0011", write(0.0011));
+    assertEquals("-1234.5678", write(-1234.5678));
+  }
+
+  private static void assertSameAsSchubfach(double d) {
+    byte[] b = new byte[DoubleFormat.MAX_CHARS + 8];
+    int n = DoubleFormat.write(d, b, 0);
+    String fast = new String(b, 0, n, java.nio.charset.StandardCharsets.US_ASCII);
+    n = DoubleFormat.writeBySchubfach(d, b, 0);
+    String schubfach = new String(b, 0, n, java.nio.charset.StandardCharsets.US_ASCII);
+    assertEquals(schubfach, fast, () -> "for the double " + new BigDecimal(d));
+  }
+
   @Test
   void nanAndInfinityAreRefused() {
     for (double d : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
