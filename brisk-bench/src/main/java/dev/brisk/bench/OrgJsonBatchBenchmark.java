@@ -16,7 +16,9 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * An org.json batch of mixpanel-shaped messages to UTF-8 bytes, the body of an {@code /import}
- * request: {@code JSONArray.toString()} (mixpanel-java's default), a Jackson streaming walk
+ * request: {@code JSONArray.toString()} (mixpanel-java's default; also by org.json
+ * {@value MixpanelOrgJson#VERSION}, the version mixpanel-java 1.6.1 declares, see {@link
+ * MixpanelOrgJson}), a Jackson streaming walk
  * written for speed ({@link JacksonOrgJsonWalker}), and Brisk's {@code OrgJson.toBytes}; and
  * through mixpanel-java's own serializer interface, whose answer is a String: Brisk's {@code
  * BriskMixpanelSerializer} and the Jackson serializer mixpanel-java shipped for large batches
@@ -34,6 +36,8 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
   public int messages;
 
   JSONArray batch;
+  /** The same batch in org.json {@value MixpanelOrgJson#VERSION}, mixpanel-java 1.6.1's version. */
+  Object mixpanelBatch;
   List<JSONObject> list;
   final BriskMixpanelSerializer serializer = new BriskMixpanelSerializer();
   final JacksonOrgJsonWalker jackson = new JacksonOrgJsonWalker();
@@ -50,11 +54,24 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
         || !expected.equals(Json.parse(streamed(true))) || !expected.equals(Json.parse(streamed(false)))) {
       throw new IllegalStateException("the writers do not write the same JSON");
     }
+    mixpanelBatch = MixpanelOrgJson.INSTANCE.copy(batch);
+    if (!mixpanelBatch.toString().equals(batch.toString())) {
+      throw new IllegalStateException("org.json " + MixpanelOrgJson.VERSION + " writes another text");
+    }
   }
 
   @Benchmark
   public byte[] orgJson() {
     return batch.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * {@link #orgJson} by org.json {@value MixpanelOrgJson#VERSION}, the version mixpanel-java 1.6.1
+   * declares, on the same batch: the same text (checked in the setup).
+   */
+  @Benchmark
+  public byte[] orgJsonMixpanel() {
+    return mixpanelBatch.toString().getBytes(StandardCharsets.UTF_8);
   }
 
   @Benchmark

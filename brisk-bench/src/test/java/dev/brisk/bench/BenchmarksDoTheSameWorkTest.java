@@ -2,6 +2,9 @@ package dev.brisk.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.brisk.json.Json;
@@ -165,7 +168,23 @@ class BenchmarksDoTheSameWorkTest {
       assertEquals(Json.parse(brisk), Json.parse(b.streamed(false)), n + " messages");
       assertEquals(b.brisk().length, b.briskStream(), n + " messages");
       assertEquals(b.brisk().length, b.jacksonStream(), n + " messages");
+      assertArrayEquals(b.orgJson(), b.orgJsonMixpanel(), n + " messages");
     }
     assertEquals("[]", new MixpanelJacksonSerializer().serializeArray(java.util.List.of()));
+  }
+
+  /**
+   * The org.json the mixpanel benchmark also times is another version, 20231013: its own classes,
+   * which lack the StringBuilderWriter that the benchmarks' org.json writes through.
+   */
+  @Test
+  void mixpanelOrgJsonIsTheOlderVersion() throws Exception {
+    Object copy = MixpanelOrgJson.INSTANCE.copy(MixpanelMessages.batch(3, 2));
+    ClassLoader older = copy.getClass().getClassLoader();
+    assertEquals("org.json.JSONArray", copy.getClass().getName());
+    assertNotSame(org.json.JSONArray.class, copy.getClass());
+    assertNotNull(org.json.JSONArray.class.getClassLoader().loadClass("org.json.StringBuilderWriter"));
+    assertThrows(ClassNotFoundException.class, () -> older.loadClass("org.json.StringBuilderWriter"));
+    assertEquals(MixpanelMessages.batch(3, 2).toString(), copy.toString());
   }
 }
