@@ -104,7 +104,7 @@ final class DoubleFormat {
       if (a >= 1e-3 && a < 1e7) {
         // A double of up to four decimals (prices, measures): when the decimal m / 10^4 reads
         // back to it (the division rounds as a reader does), m's digits are its shortest text,
-        // with no other as short: doubles below 10^7 lie under 2^-29 apart, decimals of four
+        // with no other as short: doubles below 10^7 lie at most 2^-29 apart, decimals of four
         // places 10^-4. The text is toDecimal's (DoubleRoundTripTest holds them together).
         double m = Math.rint(a * 1e4);
         if (m / 1e4 == a) {

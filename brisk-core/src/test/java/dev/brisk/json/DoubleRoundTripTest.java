@@ -114,7 +114,7 @@ class DoubleRoundTripTest {
 
   /**
    * The short path for doubles of up to four decimals writes what Schubfach alone writes: for
-   * decimals of 0 to 6 places (which the path takes, or leaves when they have more than four),
+   * decimals of 0 to 17 places (which the path takes, or leaves when they have more than four),
    * their neighbours one unit in the last place away (which it must leave), the edges of its
    * range, and random doubles.
    */
