@@ -6,8 +6,6 @@ import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -48,7 +46,7 @@ final class MixpanelOrgJson {
       Path jar = Files.createTempFile("brisk-bench-org-json-" + VERSION, ".jar");
       jar.toFile().deleteOnExit();
       Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
-      ClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+      ClassLoader loader = SameJvmAB.loader(jar.toString());
       Class<?> object = loader.loadClass("org.json.JSONObject");
       Class<?> array = loader.loadClass("org.json.JSONArray");
       MethodHandles.Lookup l = MethodHandles.publicLookup();

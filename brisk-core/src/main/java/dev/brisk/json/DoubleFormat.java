@@ -84,6 +84,18 @@ final class DoubleFormat {
    * job) and returns the position after it.
    */
   static int write(double v, byte[] buf, int pos) {
+    return write(v, buf, pos, true);
+  }
+
+  /**
+   * {@link #write} without its short paths for integers and few decimals: Schubfach for every
+   * double, which tests hold the short paths' texts against.
+   */
+  static int writeBySchubfach(double v, byte[] buf, int pos) {
+    return write(v, buf, pos, false);
+  }
+
+  private static int write(double v, byte[] buf, int pos, boolean shortPaths) {
     long bits = Double.doubleToRawLongBits(v);
     long t = bits & ((1L << (P - 1)) - 1);
     int bq = (int) (bits >>> (P - 1)) & 0x7FF;
@@ -94,14 +106,14 @@ final class DoubleFormat {
       // Normal: v = c 2^q with c = 2^52 + t.
       int mq = -Q_MIN + 1 - bq;
       long c = C_MIN | t;
-      if (0 < mq && mq < P) {
+      if (shortPaths && 0 < mq && mq < P) {
         long f = c >> mq;
         if (f << mq == c) {
           return format(f, 0, buf, pos); // an integer below 2^53: exact as it is
         }
       }
       double a = Math.abs(v);
-      if (a >= 1e-3 && a < 1e7) {
+      if (shortPaths && a >= 1e-3 && a < 1e7) {
         // A double of up to four decimals (prices, measures): when the decimal m / 10^4 reads
         // back to it (the division rounds as a reader does), m's digits are its shortest text,
         // with no other as short: doubles below 10^7 lie at most 2^-29 apart, decimals of four
@@ -137,23 +149,6 @@ final class DoubleFormat {
     int n = 4 - (Integer.numberOfLeadingZeros((int) four) >>> 3);
     Swar.INTS.set(buf, pos, (int) four + 0x3030_3030);
     return pos + n;
-  }
-
-  /**
-   * {@link #write} without its short paths for integers and few decimals: Schubfach for every
-   * normal double, which tests hold the short paths' texts against.
-   */
-  static int writeBySchubfach(double v, byte[] buf, int pos) {
-    long bits = Double.doubleToRawLongBits(v);
-    int bq = (int) (bits >>> (P - 1)) & 0x7FF;
-    if (bq == 0 || bq == 0x7FF) {
-      throw new IllegalArgumentException("not a normal double: " + v);
-    }
-    if (bits < 0) {
-      buf[pos++] = '-';
-    }
-    long c = C_MIN | bits & ((1L << (P - 1)) - 1);
-    return toDecimal(-(-Q_MIN + 1 - bq), c, 0, buf, pos);
   }
 
   private static int toDecimal(int q, long c, int dk, byte[] buf, int pos) {
