@@ -6,13 +6,20 @@ import dev.brisk.orgjson.OrgJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
 import org.json.JSONArray;
 import org.json.JSONObject;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * An org.json batch of mixpanel-shaped messages to UTF-8 bytes, the body of an {@code /import}
@@ -43,6 +50,7 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
   final JacksonOrgJsonWalker jackson = new JacksonOrgJsonWalker();
   final MixpanelJacksonSerializer mixpanelJackson = new MixpanelJacksonSerializer();
   final Counting counting = new Counting();
+  final Walk walker = new Walk();
 
   @Setup
   public void setUp() throws IOException {
@@ -82,6 +90,78 @@ public class OrgJsonBatchBenchmark extends BenchmarkDefaults {
   @Benchmark
   public byte[] brisk() {
     return OrgJson.toBytes(batch);
+  }
+
+  /**
+   * Not a serializer: the floor under any that walks the batch as Brisk's does. It visits every
+   * member and element the way {@code OrgJson}'s walk does (a {@code JSONObject}'s own map by
+   * {@code forEach}, a {@code JSONArray} by index), looks at each name and scalar, and writes
+   * nothing; it returns the number of names and values visited (the sum of the string lengths and
+   * numbers it read goes to the Blackhole, so that the JIT keeps those reads). A writer of these
+   * objects can be no faster than this, so {@code toString()}'s time over this one's bounds the
+   * ratio to {@code toString()} that any writer could reach.
+   */
+  @Benchmark
+  public long walkOnly(Blackhole bh) {
+    long n = walker.visit(batch);
+    bh.consume(walker.sum);
+    return n;
+  }
+
+  /** {@link #walkOnly}'s visitor: counts names and values, and sums string lengths and numbers. */
+  static final class Walk implements BiConsumer<Object, Object> {
+    private static final MethodHandle MAP = map();
+    long visited;
+    long sum;
+
+    private static MethodHandle map() {
+      try {
+        Field f = JSONObject.class.getDeclaredField("map");
+        f.setAccessible(true);
+        return MethodHandles.lookup().unreflectGetter(f)
+            .asType(MethodType.methodType(Map.class, JSONObject.class));
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("org.json's JSONObject has no field map", e);
+      }
+    }
+
+    long visit(Object v) {
+      visited = 0;
+      sum = 0;
+      value(v);
+      return visited;
+    }
+
+    @Override
+    public void accept(Object name, Object value) {
+      visited++;
+      sum += ((String) name).length();
+      value(value);
+    }
+
+    private void value(Object v) {
+      visited++;
+      if (v instanceof String) {
+        sum += ((String) v).length();
+      } else if (v instanceof Number) {
+        sum += ((Number) v).longValue();
+      } else if (v instanceof Boolean) {
+        sum += ((Boolean) v) ? 1 : 0;
+      } else if (v instanceof JSONObject) {
+        Map<?, ?> m;
+        try {
+          m = (Map<?, ?>) MAP.invokeExact((JSONObject) v);
+        } catch (Throwable t) {
+          throw new IllegalStateException(t);
+        }
+        m.forEach(this);
+      } else if (v instanceof JSONArray) {
+        JSONArray a = (JSONArray) v;
+        for (int i = 0, n = a.length(); i < n; i++) {
+          value(a.opt(i));
+        }
+      }
+    }
   }
 
   /** The same messages through mixpanel-java's serializer interface, as a String (what it sends). */

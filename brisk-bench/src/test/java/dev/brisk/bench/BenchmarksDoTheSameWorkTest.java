@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.brisk.json.Json;
+import dev.brisk.json.JsonReader;
+import dev.brisk.json.JsonToken;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -152,7 +154,8 @@ class BenchmarksDoTheSameWorkTest {
 
   /**
    * The org.json batches: every writer writes the same JSON (the setup throws otherwise), and
-   * mixpanel-java's own Jackson serializer, rebuilt here, writes what Brisk's serializer does.
+   * mixpanel-java's own Jackson serializer, rebuilt here, writes what Brisk's serializer does;
+   * the walk without writing visits as many names and values as the JSON has.
    */
   @Test
   void orgJsonBatchesWriteTheSameJson() throws IOException {
@@ -169,8 +172,21 @@ class BenchmarksDoTheSameWorkTest {
       assertEquals(b.brisk().length, b.briskStream(), n + " messages");
       assertEquals(b.brisk().length, b.jacksonStream(), n + " messages");
       assertArrayEquals(b.orgJson(), b.orgJsonMixpanel(), n + " messages");
+      assertEquals(namesAndValues(b.orgJson()), b.walker.visit(b.batch), n + " messages, walkOnly");
     }
     assertEquals("[]", new MixpanelJacksonSerializer().serializeArray(java.util.List.of()));
+  }
+
+  /** The names and values (containers included, their ends not) in {@code json}, read token by token. */
+  private static long namesAndValues(byte[] json) {
+    JsonReader r = JsonReader.of(json);
+    long n = 0;
+    for (JsonToken t = r.next(); t != JsonToken.END_DOCUMENT; t = r.next()) {
+      if (t != JsonToken.END_OBJECT && t != JsonToken.END_ARRAY) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /**
