@@ -32,7 +32,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * ({@link MixpanelJacksonSerializer}). And to a stream, as an HTTP body is written: Brisk's {@code
  * OrgJson.write(Object, OutputStream)} beside the Jackson walk through a generator over the
  * stream (a stream that only counts the bytes). The setup checks that all of them write the same
- * JSON.
+ * JSON. Beside them, as a floor rather than a peer, {@link #walkOnly}: the walk without writing.
  *
  * <pre>
  * mvn -q -B -DskipTests package &amp;&amp; java -jar brisk-bench/target/benchmarks.jar OrgJsonBatchBenchmark

@@ -177,7 +177,7 @@ class BenchmarksDoTheSameWorkTest {
     assertEquals("[]", new MixpanelJacksonSerializer().serializeArray(java.util.List.of()));
   }
 
-  /** The names and values (containers included, their ends not) in {@code json}, read token by token. */
+  /** The names and values in {@code json} (containers counted once, their ends not), by token. */
   private static long namesAndValues(byte[] json) {
     JsonReader r = JsonReader.of(json);
     long n = 0;
