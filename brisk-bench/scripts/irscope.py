@@ -48,7 +48,7 @@ for s in starts:
         continue
     inner = chain[0]
     by_line["%s:%s" % inner] += c
-    cut = chain[-1 - depth:] if len(chain) > depth else chain
+    cut = chain[-1 - depth:]  # the frames up to depth below the method (all of a shorter chain)
     by_chain[" < ".join("%s:%s" % f for f in cut)] += c
 total = sum(cost.values())
 print("%s: %.0f instructions per run in the method" % (meth, total / n))
