@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -63,6 +65,77 @@ class OpenSearchBulkTransportTest {
       JsonObject got = (JsonObject) Json.parse(call("GET", os.uri().resolve("/ship-all/_doc/u-" + i), null).body());
       assertEquals(i, got.getObject("_source").getNumber("n").intValue());
     }
+  }
+
+  /**
+   * Issue 5's million: users documents of the seed-002 shape (../shared/seeds/002: every field of
+   * its {@code User} schema, tags and friends), each with its own {@code _id} member, through a
+   * sink into the real server; the index then holds each id once and the documents as written.
+   * {@code -Dbrisk.opensearch.users=N} ships another number (the default is the issue's).
+   */
+  @Test
+  void shipsAMillionUsersDocumentsEachIdOnce(OpenSearchFixture os) throws Exception {
+    int users = Integer.getInteger("brisk.opensearch.users", 1_000_000);
+    OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("users-million", os.uri()).idField("_id").build();
+    SinkMetrics m;
+    try (Sink<Integer> sink = Sink.<Integer>builder().serializer((i, w) -> writeUser(i, w, true)).transport(t)
+        .maxBatchEvents(1000).retry(RetryPolicy.exponential(Duration.ofMillis(50), Duration.ofSeconds(2))).build()) {
+      for (int i = 0; i < users; i++) {
+        sink.put(i);
+      }
+      sink.flush();
+      m = sink.metrics();
+    }
+    assertEquals(users, m.delivered(), m.toString());
+    assertEquals(0, m.deadLettered() + m.failed(), m.toString());
+    assertEquals(users, count(os.uri(), "users-million"), "every _id once");
+    for (int i : new int[] {0, 1, users / 3, users - 1}) {
+      JsonObject got = (JsonObject) Json.parse(call("GET", os.uri().resolve("/users-million/_doc/user-" + i), null).body());
+      int k = i;
+      assertEquals(Json.parse(JsonWriter.toBytes(w -> writeUser(k, w, false))), got.get("_source"), "user-" + i);
+    }
+  }
+
+  private static final String[] FIRST = {"Ada", "Bo", "Chidi", "Dana", "Emeka", "Frida", "Goran", "Hana"};
+  private static final String[] LAST = {"Lovelace", "Nakamura", "Okafor", "Silva", "Novak", "Kowalski"};
+  private static final String[] WORDS = {"sunt", "culpa", "officia", "deserunt", "mollit", "anim", "laborum",
+      "dolor", "magna", "aliqua", "veniam", "nostrud", "ullamco"};
+
+  /** User {@code i} of the seed-002 shape, about 800 bytes; with its {@code _id} member or without. */
+  static void writeUser(int i, JsonWriter w, boolean withId) {
+    SplittableRandom r = new SplittableRandom(i);
+    String name = FIRST[r.nextInt(FIRST.length)] + " " + LAST[r.nextInt(LAST.length)];
+    w.beginObject();
+    if (withId) {
+      w.name("_id").value("user-" + i);
+    }
+    w.name("index").value(i).name("guid").value(new UUID(r.nextLong(), r.nextLong()).toString())
+        .name("isActive").value(r.nextBoolean() ? "true" : "false")
+        .name("balance").value("$" + r.nextInt(1000, 4000) + "." + r.nextInt(10, 100))
+        .name("picture").value("http://placehold.it/32x32").name("age").value(r.nextInt(20, 70))
+        .name("eyeColor").value(r.nextBoolean() ? "brown" : "blue").name("name").value(name)
+        .name("gender").value(r.nextBoolean() ? "female" : "male").name("company").value("ACME " + r.nextInt(500))
+        .name("email").value("user" + i + "@example.com")
+        .name("phone").value("+1 (" + r.nextInt(800, 1000) + ") " + r.nextInt(100, 1000) + "-" + r.nextInt(1000, 10000))
+        .name("address").value(r.nextInt(100, 1000) + " Main Street, Springfield, Ohio, " + r.nextInt(1000, 10000));
+    StringBuilder about = new StringBuilder();
+    for (int k = 0; k < 30; k++) {
+      about.append(k == 0 ? "" : " ").append(WORDS[r.nextInt(WORDS.length)]);
+    }
+    w.name("about").value(about.append('.').toString())
+        .name("registered").value("2014-0" + r.nextInt(1, 10) + "-1" + r.nextInt(10) + "T0" + r.nextInt(10) + ":12:47-02:00")
+        .name("latitude").value(r.nextDouble() * 180 - 90).name("longitude").value(r.nextDouble() * 360 - 180)
+        .name("tags").beginArray();
+    for (int k = 0; k < 5; k++) {
+      w.value(WORDS[r.nextInt(WORDS.length)]);
+    }
+    w.endArray().name("friends").beginArray();
+    for (int k = 0; k < 3; k++) {
+      w.beginObject().name("id").value(String.valueOf(k))
+          .name("name").value(FIRST[r.nextInt(FIRST.length)] + " " + LAST[r.nextInt(LAST.length)]).endObject();
+    }
+    w.endArray().name("greeting").value("Hello, " + name + "! You have " + r.nextInt(10) + " unread messages.")
+        .name("favoriteFruit").value(r.nextBoolean() ? "apple" : "banana").endObject();
   }
 
   @Test
