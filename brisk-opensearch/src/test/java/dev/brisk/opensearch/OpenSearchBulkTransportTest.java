@@ -9,6 +9,7 @@ import dev.brisk.json.Json;
 import dev.brisk.json.JsonObject;
 import dev.brisk.json.JsonWriter;
 import dev.brisk.sink.Batch;
+import dev.brisk.sink.EventSerializer;
 import dev.brisk.sink.NdjsonFileTransport;
 import dev.brisk.sink.Outcome;
 import dev.brisk.sink.RetryPolicy;
@@ -43,7 +44,12 @@ class OpenSearchBulkTransportTest {
   }
 
   static Sink.Builder<Doc> sink(OpenSearchBulkTransport t) {
-    return Sink.<Doc>builder().serializer(OpenSearchBulkTransportTest::write).transport(t).maxBatchEvents(1000)
+    return sink(t, OpenSearchBulkTransportTest::write);
+  }
+
+  /** A sink to {@code t} writing its events with {@code serializer}: batches of 1000, retried. */
+  static <T> Sink.Builder<T> sink(OpenSearchBulkTransport t, EventSerializer<? super T> serializer) {
+    return Sink.<T>builder().serializer(serializer).transport(t).maxBatchEvents(1000)
         .retry(RetryPolicy.exponential(Duration.ofMillis(50), Duration.ofSeconds(2)));
   }
 
@@ -78,8 +84,7 @@ class OpenSearchBulkTransportTest {
     int users = Integer.getInteger("brisk.opensearch.users", 1_000_000);
     OpenSearchBulkTransport t = OpenSearchBulkTransport.builder("users-million", os.uri()).idField("_id").build();
     SinkMetrics m;
-    try (Sink<Integer> sink = Sink.<Integer>builder().serializer((i, w) -> writeUser(i, w, true)).transport(t)
-        .maxBatchEvents(1000).retry(RetryPolicy.exponential(Duration.ofMillis(50), Duration.ofSeconds(2))).build()) {
+    try (Sink<Integer> sink = OpenSearchBulkTransportTest.<Integer>sink(t, (i, w) -> writeUser(i, w, true)).build()) {
       for (int i = 0; i < users; i++) {
         sink.put(i);
       }
@@ -91,8 +96,7 @@ class OpenSearchBulkTransportTest {
     assertEquals(users, count(os.uri(), "users-million"), "every _id once");
     for (int i : new int[] {0, 1, users / 3, users - 1}) {
       JsonObject got = (JsonObject) Json.parse(call("GET", os.uri().resolve("/users-million/_doc/user-" + i), null).body());
-      int k = i;
-      assertEquals(Json.parse(JsonWriter.toBytes(w -> writeUser(k, w, false))), got.get("_source"), "user-" + i);
+      assertEquals(Json.parse(JsonWriter.toBytes(w -> writeUser(i, w, false))), got.get("_source"), "user-" + i);
     }
   }
 
