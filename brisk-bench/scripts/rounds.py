@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Summarises the JMH files rounds.sh wrote (OUTDIR/round-R-METHOD.json): per parameter set, each
-method's mean score over the rounds (with min and max), and the first method's speed over each
+method's mean score over the rounds (with min and max) and the median of its runs' own JMH errors
+(99.9 %, as a share of each run's score), and the first method's speed over each
 other method per round, their median and a bootstrap 95 % interval of that median (resampling the
 rounds, 10 000 times, fixed seed).
 
@@ -16,8 +17,9 @@ import sys
 from collections import defaultdict
 
 out, methods = sys.argv[1], sys.argv[2:]
-# (params) -> method -> round -> score
+# (params) -> method -> round -> score, and the same for the run's error over its score
 scores = defaultdict(lambda: defaultdict(dict))
+errors = defaultdict(lambda: defaultdict(dict))
 for path in glob.glob(os.path.join(out, "round-*.json")):
     m = re.match(r"round-(\d+)-(.+)\.json$", os.path.basename(path))
     rnd = int(m.group(1))
@@ -29,7 +31,11 @@ for path in glob.glob(os.path.join(out, "round-*.json")):
     for row in rows:
         method = row["benchmark"].split(".")[-1]
         params = ",".join(f"{k}={v}" for k, v in sorted(row.get("params", {}).items()))
-        scores[params][method][rnd] = row["primaryMetric"]["score"]
+        metric = row["primaryMetric"]
+        scores[params][method][rnd] = metric["score"]
+        error = metric.get("scoreError")
+        if isinstance(error, (int, float)) and error == error and metric["score"] > 0:
+            errors[params][method][rnd] = error / metric["score"]  # NaN (one iteration) left out
 
 
 def interval(ratios):
@@ -43,12 +49,15 @@ first = methods[0]
 for params in sorted(scores):
     by = scores[params]
     print(f"\n### {params or 'no parameters'}\n")
-    print("| method | rounds | mean ops/s | min | max |")
-    print("|---|---:|---:|---:|---:|")
+    print("| method | rounds | mean ops/s | min | max | median run error |")
+    print("|---|---:|---:|---:|---:|---:|")
     for m in methods:
         v = list(by[m].values())
         if v:
-            print(f"| {m} | {len(v)} | {statistics.mean(v):,.1f} | {min(v):,.1f} | {max(v):,.1f} |")
+            e = list(errors[params][m].values())
+            err = f"{100 * statistics.median(e):.1f} %" if e else "n/a"
+            print(f"| {m} | {len(v)} | {statistics.mean(v):,.1f} | {min(v):,.1f} | {max(v):,.1f} "
+                  f"| {err} |")
     print()
     print(f"| {first} / other | per round | median | 95 % interval of the median |")
     print("|---|---|---:|---|")
