@@ -1147,10 +1147,8 @@ public final class JsonReader implements Closeable {
       // Swar.specialBytes, written out here so that this loop stays small enough to inline.
       long x = (long) Swar.LONGS.get(bf, p);
       long m =
-          ((x ^ 0x2222222222222222L) - 0x0101010101010101L
-                  | (x ^ 0x5C5C5C5C5C5C5C5CL) - 0x0101010101010101L
-                  | x - 0x2020202020202020L
-                  | x)
+          ((x ^ 0x0202020202020202L) - 0x2121212121212121L
+                  | (x ^ 0x5C5C5C5C5C5C5C5CL) - 0x0101010101010101L)
               & 0x8080808080808080L;
       if (m != 0) {
         int z = Long.numberOfTrailingZeros(m);

@@ -7,13 +7,18 @@ import java.nio.ByteOrder;
 /**
  * SIMD within a register: tests eight bytes at once, read as one little-endian long.
  *
- * <p>{@link #specialBytes} marks the bytes a string scanner must stop at. Per byte, without a
- * borrow: {@code (b ^ '"') - 1} has its high bit set when b is a quote or b >= 0x80, likewise for
- * the backslash, and {@code b - 0x20} when b < 0x20 or b >= 0xA0; OR-ing in b itself makes every
- * b >= 0x80 a mark, so each term marks only bytes the scanner must stop at anyway (the usual
- * {@code & ~v} of the zero-byte test is not needed). A borrow comes only from a byte below that
- * underflowed, which is itself marked, so a false mark can only stand above a true one: the lowest
- * mark is always exact, which is all a scanner uses.
+ * <p>{@link #specialBytes} marks the bytes a string scanner must stop at, in two terms. Per byte,
+ * without a borrow: {@code (b ^ 0x02) - 0x21} has its high bit set when {@code b ^ 0x02} is below
+ * 0x21, which is b below 0x20 (the XOR only swaps control characters among themselves) or b a
+ * quote (0x22 becomes 0x20), and when {@code b ^ 0x02} is 0xA1 or more (most b >= 0x80); {@code
+ * (b ^ '\\') - 1} when b is a backslash, and for every b >= 0x80 but 0xDC, which the first term
+ * marks. No ASCII byte from 0x20 up but the quote and the backslash is marked (the first term is at
+ * most 0x5E there, the second at most 0x7E), so the usual {@code & ~v} of the zero-byte test is not
+ * needed. A borrow comes only from a byte below that underflowed, which is itself marked, so a
+ * false mark can only stand above a true one: the lowest mark is always exact, which is all a
+ * scanner uses. The first term stands for three this class had before ({@code (b ^ '"') - 1},
+ * {@code b - 0x20} and b itself), with which users documents were written 4-5 % slower and read at
+ * 100 KB 8 % slower (same-JVM A/Bs, RESULTS.md).
  */
 final class Swar {
   private Swar() {}
@@ -29,17 +34,18 @@ final class Swar {
 
   private static final long ONES = 0x0101010101010101L;
   private static final long HIGHS = 0x8080808080808080L;
-  private static final long QUOTES = ONES * '"';
   private static final long BACKSLASHES = ONES * '\\';
-  private static final long SPACES = ONES * 0x20;
   private static final long QUESTION_MARKS = ONES * '?';
+  /** XOR-ed in, turns a quote into 0x20: one subtraction of 0x21 then marks it and the controls. */
+  private static final long TWOS = ONES * 0x02;
+  private static final long QUOTE_BOUNDS = ONES * 0x21;
 
   /**
    * Non-zero when one of the eight bytes is a quote, a backslash, a control character (below
    * 0x20) or not ASCII (0x80 and up); the lowest set bit is the high bit of the first such byte.
    */
   static long specialBytes(long x) {
-    return ((x ^ QUOTES) - ONES | (x ^ BACKSLASHES) - ONES | x - SPACES | x) & HIGHS;
+    return ((x ^ TWOS) - QUOTE_BOUNDS | (x ^ BACKSLASHES) - ONES) & HIGHS;
   }
 
   /**
@@ -128,9 +134,13 @@ final class Swar {
     return i;
   }
 
-  /** The high bit of every byte of {@code x} that {@link #copyPlain} must stop at, and maybe above. */
-  private static long plainMarks(long x) {
-    return ((x ^ QUOTES) - ONES | (x ^ BACKSLASHES) - ONES | (x ^ QUESTION_MARKS) - ONES
-            | x - SPACES | x) & HIGHS;
+  /**
+   * The high bit of every byte of {@code x} that {@link #copyPlain} must stop at, and maybe above:
+   * {@link #specialBytes}' two terms and {@code (b ^ '?') - 1}, which marks '?' (and every b >=
+   * 0x80 but 0xBF, marked already), with the same exact lowest mark.
+   */
+  static long plainMarks(long x) {
+    return ((x ^ TWOS) - QUOTE_BOUNDS | (x ^ BACKSLASHES) - ONES | (x ^ QUESTION_MARKS) - ONES)
+        & HIGHS;
   }
 }

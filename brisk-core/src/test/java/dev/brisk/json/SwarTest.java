@@ -9,8 +9,9 @@ import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * The lowest mark of Swar.specialBytes is exactly the first byte a string scanner must stop at, and
- * that of Swar.nonDigits the first byte that is not a digit; copyPlain stops where a writer must.
+ * The lowest mark of Swar.specialBytes is exactly the first byte a string scanner must stop at,
+ * that of Swar.plainMarks the first a writer's copy must stop at, and that of Swar.nonDigits the
+ * first byte that is not a digit; copyPlain stops where a writer must.
  */
 class SwarTest {
   static boolean special(int b) {
@@ -77,6 +78,52 @@ class SwarTest {
         new int[] {'a', ' ', '~', '!', '#', '[', ']'}, SwarTest::special, Swar::specialBytes);
   }
 
+  /**
+   * The bytes each term of the marks misses or nearly misses: 0xDC (the backslash term's one gap
+   * above 0x7F), 0xBF (the '?' term's), 0xA0-0xA3 (around where the quote term starts to mark high
+   * bytes), and the ASCII neighbours of quote, backslash, '?' and 0x20: among these as fillers too.
+   */
+  static final int[] EDGES = {
+    0x1f, 0x20, 0x21, 0x23, 0x3e, 0x40, 0x5b, 0x5d, 0x7e, 0x7f, 0x80, 0x9f, 0xa0, 0xa1, 0xa2, 0xa3,
+    0xbf, 0xdc, 0xde, 0xff
+  };
+
+  @Test
+  void everyByteValueAtEveryPositionAmongTheEdgeBytes() {
+    everyByteAtEveryPosition(EDGES, SwarTest::special, Swar::specialBytes);
+  }
+
+  static boolean notPlain(int b) {
+    return special(b) || b == '?';
+  }
+
+  @Test
+  void plainMarksMarkExactlyTheFirstByteCopyPlainMustStopAt() {
+    int[] plain = {'a', ' ', '~', '!', '#', '[', ']'};
+    everyByteAtEveryPosition(plain, SwarTest::notPlain, Swar::plainMarks);
+    everyByteAtEveryPosition(EDGES, SwarTest::notPlain, Swar::plainMarks);
+    randomWords(
+        17,
+        r -> r.nextInt(4) == 0 ? r.nextInt(256) : 0x20 + r.nextInt(0x60),
+        SwarTest::notPlain,
+        Swar::plainMarks);
+  }
+
+  /** Every pair of byte values in the lowest two bytes and in the highest two, over plain bytes. */
+  @Test
+  void everyPairOfByteValuesAtEitherEnd() {
+    for (int a = 0; a < 256; a++) {
+      for (int b = 0; b < 256; b++) {
+        long low = 0x4141414141410000L | b << 8 | a;
+        long high = 0x0000616161616161L | (long) b << 56 | (long) a << 48;
+        assertFirst(low, SwarTest::special, Swar::specialBytes);
+        assertFirst(high, SwarTest::special, Swar::specialBytes);
+        assertFirst(low, SwarTest::notPlain, Swar::plainMarks);
+        assertFirst(high, SwarTest::notPlain, Swar::plainMarks);
+      }
+    }
+  }
+
   @Test
   void randomWordsWithSpecialBytesAnywhere() {
     randomWords(
@@ -129,7 +176,10 @@ class SwarTest {
   @Test
   void copyPlainStopsAtTheFirstByteAWriterMustLookAt() {
     SplittableRandom r = new SplittableRandom(11);
-    byte[] specials = {'"', '\\', '?', 0x00, 0x1f, (byte) 0x80, (byte) 0xff};
+    byte[] specials = {
+      '"', '\\', '?', 0x00, 0x1f, (byte) 0x80, (byte) 0xa0, (byte) 0xa2, (byte) 0xbf, (byte) 0xdc,
+      (byte) 0xff
+    };
     for (int t = 0; t < 200_000; t++) {
       int n = r.nextInt(80);
       int rarity = r.nextBoolean() ? 6 : 60; // long plain runs too, for the two-word steps
