@@ -1055,6 +1055,13 @@ public final class JsonWriter implements Closeable, Flushable {
       int n = latin1.length; // shorter than len when a surrogate pair became one '?'
       i = Swar.copyPlain(latin1, 0, n, b, p);
       p += i;
+      if (i == len) {
+        // All plain: the closing quote goes into the room reserved above, with no second ensure
+        // (users documents written by a codec 5 % faster at 100 KB, same-JVM A/B, RESULTS.md).
+        b[p] = '"';
+        pos = p + 1;
+        return;
+      }
       if (i < n) {
         pos = p;
         i = latin1Rest(s, latin1, i, n);
