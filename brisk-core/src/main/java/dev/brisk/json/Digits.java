@@ -69,6 +69,47 @@ final class Digits {
   }
 
   /**
+   * Writes the {@code n = count(v)} digits of {@code v >= 0} with a '.' after the first {@code dp}
+   * of them ({@code 1 <= dp < n}, {@code dp <= 7}: a double's plain layout) at {@code b[p]};
+   * returns the end, {@code p + n + 1}. {@code b} must have room for {@code max(n + 1, 9)} bytes
+   * at {@code p}. The digits go as in {@link #write}, one place to the right, and then one word at
+   * {@code p} holds the first {@code dp} digits, the point and the next ones, made from the first
+   * eight digits as they are still in registers: reading them back from the array instead, across
+   * two of the stores just made, is a load the CPU cannot forward from its store buffer.
+   */
+  static int writePointed(long v, int n, int dp, byte[] b, int p) {
+    long first; // the first eight digits, those past n garbage
+    if (n <= 8) {
+      first = digits8((int) v) + ZEROS >>> ((8 - n) << 3);
+      Swar.LONGS.set(b, p + 1, first);
+    } else {
+      long hi = v / 100_000_000;
+      long low = digits8((int) (v - hi * 100_000_000)) + ZEROS;
+      int k = n - 8; // hi's digits
+      if (k > 8) { // 17 to 19 digits: hi's own top is under 1000
+        long top = hi / 100_000_000;
+        long mid = digits8((int) (hi - top * 100_000_000)) + ZEROS;
+        k -= 8;
+        first = digits8((int) top) + ZEROS >>> ((8 - k) << 3);
+        Swar.LONGS.set(b, p + 1, first);
+        Swar.LONGS.set(b, p + 1 + k, mid);
+        Swar.LONGS.set(b, p + 9 + k, low);
+        first |= mid << (k << 3);
+      } else {
+        first = digits8((int) hi) + ZEROS >>> ((8 - k) << 3);
+        Swar.LONGS.set(b, p + 1, first);
+        Swar.LONGS.set(b, p + 1 + k, low);
+        if (k < 8) {
+          first |= low << (k << 3);
+        }
+      }
+    }
+    long before = (1L << (dp << 3)) - 1;
+    Swar.LONGS.set(b, p, first & before | (long) '.' << (dp << 3) | first << 8 & ~before << 8);
+    return p + n + 1;
+  }
+
+  /**
    * Writes {@code 0 <= v < 10^8} without its leading zeros, as one long store at {@code b[p]} (8
    * bytes of room); returns the end.
    */

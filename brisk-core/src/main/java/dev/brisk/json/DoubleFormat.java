@@ -247,16 +247,7 @@ final class DoubleFormat {
         return pos + n;
       }
       if (dp < n) {
-        // The digits one byte to the right, then the dp (at most 7) before the point moved one
-        // byte left and the point put after them, in one 8-byte word: arraycopy's call for those
-        // few bytes was a sixth of the time of writing 123.45. The caller's MAX_CHARS of room
-        // covers the word.
-        Digits.write(f, buf, pos + 1);
-        long x = (long) Swar.LONGS.get(buf, pos);
-        long before = (1L << (dp << 3)) - 1;
-        long after = -1L << (dp << 3) << 8;
-        Swar.LONGS.set(buf, pos, (x >>> 8) & before | (long) '.' << (dp << 3) | x & after);
-        return pos + n + 1;
+        return Digits.writePointed(f, n, dp, buf, pos); // MAX_CHARS of room covers its words
       }
       Digits.write(f, buf, pos);
       pos += n;

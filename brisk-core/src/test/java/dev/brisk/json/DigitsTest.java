@@ -66,6 +66,46 @@ class DigitsTest {
     }
   }
 
+  /** The digits with a point after the first dp, for every digit count and every dp it takes. */
+  @Test
+  void pointedDigitsForEveryCountAndPlace() {
+    Random random = new Random(20261203);
+    for (int n = 2; n <= 19; n++) {
+      long low = pow10(n - 1);
+      long high = n == 19 ? Long.MAX_VALUE : pow10(n) - 1;
+      for (int dp = 1; dp < n && dp <= 7; dp++) {
+        checkPointed(low, dp);
+        checkPointed(low + 1, dp);
+        checkPointed(high, dp);
+        for (int i = 0; i < 2_000; i++) {
+          checkPointed(low + Math.floorMod(random.nextLong(), high - low + 1), dp);
+        }
+      }
+    }
+  }
+
+  private static long pow10(int e) {
+    long p = 1;
+    for (int i = 0; i < e; i++) {
+      p *= 10;
+    }
+    return p;
+  }
+
+  private static void checkPointed(long v, int dp) {
+    String digits = Long.toString(v);
+    String expected = digits.substring(0, dp) + "." + digits.substring(dp);
+    byte[] b = new byte[40];
+    java.util.Arrays.fill(b, (byte) 'x');
+    int end = Digits.writePointed(v, digits.length(), dp, b, 5);
+    assertEquals(expected, new String(b, 5, end - 5, StandardCharsets.US_ASCII), "dp " + dp);
+    assertEquals('x', b[4], "nothing written before the digits");
+    int room = 5 + Math.max(digits.length() + 1, 9); // the documented room
+    for (int i = room; i < b.length; i++) {
+      assertEquals('x', b[i], "nothing written past the room, " + expected);
+    }
+  }
+
   /** JsonWriter.writeLong, whose numbers under 100 take a short path: every side of it. */
   @Test
   void writeLongAroundTheShortPathForNumbersUnder100() {
