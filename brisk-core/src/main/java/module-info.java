@@ -3,12 +3,14 @@
  * over UTF-8 bytes and the {@link dev.brisk.json.JsonValue} tree. Doubles are parsed by
  * FastDoubleParser, its one dependency.
  *
- * <p>On the module path, a writer reads a Latin-1 string's own bytes (instead of a copy) where
- * the application opens {@code java.lang} to this module: {@code --add-opens
- * java.base/java.lang=dev.brisk.json}.
+ * <p>A writer reads a Latin-1 string's own bytes (instead of a copy) where the application opens
+ * {@code java.lang} to this module ({@code --add-opens java.base/java.lang=dev.brisk.json}) and
+ * otherwise, on JDK 17 to 23, through {@code sun.misc.Unsafe}, which is why this module requires
+ * {@code jdk.unsupported}; {@code -Ddev.brisk.json.unsafe=false} turns that off.
  */
 module dev.brisk.json {
   requires ch.randelshofer.fastdoubleparser;
+  requires jdk.unsupported;
 
   exports dev.brisk.json;
 }

@@ -85,7 +85,8 @@ public final class Main implements Runnable {
   /**
    * The version from the jar's manifest ("development" when run from classes), the JDK, and
    * whether the writer reads strings' own arrays: {@code java -jar brisk.jar} does, through the
-   * jar's {@code Add-Opens}; a class path without {@code --add-opens} does not.
+   * jar's {@code Add-Opens}; a class path without {@code --add-opens} does on JDK 17 to 23,
+   * through {@code sun.misc.Unsafe} ({@link dev.brisk.json.JsonWriter#stringsFromOwnArrays}).
    */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
@@ -95,7 +96,7 @@ public final class Main implements Runnable {
         "brisk " + (v == null ? "development" : v),
         "Java " + Runtime.version() + ", " + System.getProperty("java.vm.name"),
         dev.brisk.json.JsonWriter.stringsFromOwnArrays()
-            ? "strings: written from their own arrays (java.lang is open to Brisk)"
+            ? "strings: written from their own arrays"
             : "strings: copied before writing (open java.lang to Brisk to write them faster: README, \"Faster strings\")"
       };
     }

@@ -1270,13 +1270,15 @@ public final class JsonWriter implements Closeable, Flushable {
   }
 
   /**
-   * Whether writers in this JVM take a Latin-1 string's bytes from the string's own array, which
-   * they do where the application opens {@code java.lang} to Brisk ({@code --add-opens
-   * java.base/java.lang=ALL-UNNAMED} with Brisk on the class path, {@code --add-opens
+   * Whether writers in this JVM take a Latin-1 string's bytes from the string's own array, or from
+   * a copy. They read the array where the application opens {@code java.lang} to Brisk ({@code
+   * --add-opens java.base/java.lang=ALL-UNNAMED} with Brisk on the class path, {@code --add-opens
    * java.base/java.lang=dev.brisk.json} with it on the module path, or {@code Add-Opens:
-   * java.base/java.lang} in an executable jar's manifest), or from a copy, which they do
-   * otherwise. The bytes written are the same either way; only the speed differs. Fixed for the
-   * life of the JVM.
+   * java.base/java.lang} in an executable jar's manifest), and otherwise on JDK 17 to 23 through
+   * {@code sun.misc.Unsafe}, unless the system property {@code dev.brisk.json.unsafe} is {@code
+   * false}; they copy otherwise (JDK 24 and later warn at Unsafe's memory methods, so Brisk does
+   * not use them there). The bytes written are the same every way; only the speed differs. Fixed
+   * for the life of the JVM.
    */
   public static boolean stringsFromOwnArrays() {
     return StringBytes.OPEN;

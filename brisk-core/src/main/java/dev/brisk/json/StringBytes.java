@@ -1,32 +1,63 @@
 package dev.brisk.json;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A Latin-1 string's own bytes, for the writer, where the application has opened {@code
- * java.lang} to Brisk: {@code --add-opens java.base/java.lang=ALL-UNNAMED} with Brisk on the class
- * path, {@code --add-opens java.base/java.lang=dev.brisk.json} with it on the module path. Then a
- * string whose characters are all Latin-1 (the usual kind: the JDK keeps such a string as one
- * byte per character) is written from its own array, instead of from a copy that {@code
- * getBytes(ISO_8859_1)} allocates. Without the option, or if a JDK's {@code String} is not laid
- * out as this class expects (checked once, on sample strings), {@link #latin1} answers null and the
- * writer takes the copy: the same bytes come out either way.
+ * A Latin-1 string's own bytes, for the writer: a string whose characters are all Latin-1 (the
+ * usual kind: the JDK keeps such a string as one byte per character) is written from its own
+ * array instead of from a copy that {@code getBytes(ISO_8859_1)} allocates (the copy was 14-18 %
+ * of a users document's write by its codec on JDK 17; RESULTS.md). Two ways reach the array, tried
+ * in this order:
  *
- * <p>Only reads are made through these handles, and the array is never written to, nor kept.
- * No {@code sun.misc.Unsafe}: the handles are the ones {@link MethodHandles#privateLookupIn} gives
- * to code the module system lets in. Stateless and thread-safe.
+ * <ol>
+ *   <li><b>Opened</b>: where the application opens {@code java.lang} to Brisk ({@code --add-opens
+ *       java.base/java.lang=ALL-UNNAMED} with Brisk on the class path, {@code --add-opens
+ *       java.base/java.lang=dev.brisk.json} with it on the module path), through the handles
+ *       {@link MethodHandles#privateLookupIn} gives. Any JDK.
+ *   <li><b>Unsafe</b>: otherwise, on JDK 17 to 23, through {@code sun.misc.Unsafe}'s {@code
+ *       getObject} and {@code getByte} (of the module {@code jdk.unsupported}), as fastjson2 and
+ *       wast read it. Not on JDK 24 and later, which print a warning at the first use of those
+ *       methods (JEP 498), and not where the system property {@value #UNSAFE_PROPERTY} is {@code
+ *       false}.
+ * </ol>
+ *
+ * <p>Either way, only two fields are read, the array is never written to, nor kept, and {@code
+ * String}'s layout is checked once, on sample strings, before the way is taken: a JDK whose strings
+ * are laid out otherwise, or run with {@code -XX:-CompactStrings}, gets the copy. Where neither way
+ * is open {@link #latin1} answers null and the writer takes the copy. The bytes written are the
+ * same every way; the build runs the writer's tests each way.
+ *
+ * <p>Stateless and thread-safe.
  */
 final class StringBytes {
   private StringBytes() {}
 
+  /** The system property that, set to {@code false}, keeps Brisk from using {@code sun.misc.Unsafe}. */
+  static final String UNSAFE_PROPERTY = "dev.brisk.json.unsafe";
+
+  /** The way taken: {@code "opened"}, {@code "unsafe"} or {@code "copy"}. */
+  static final String WAY;
+
+  /** Whether {@link #latin1} can answer: one of the two ways is open and String is as expected. */
+  static final boolean OPEN;
+
+  // The opened way.
   private static final VarHandle VALUE;
   private static final VarHandle CODER;
 
-  /** Whether {@link #latin1} can answer: java.lang is open to Brisk and String is as expected. */
-  static final boolean OPEN;
+  // The Unsafe way: Unsafe.getObject(Object, long) and getByte(Object, long) bound to the
+  // instance, invoked as constants (the JIT inlines them as it does direct calls); looked up by
+  // name so that nothing here names sun.misc at compile time.
+  private static final MethodHandle GET_OBJECT;
+  private static final MethodHandle GET_BYTE;
+  private static final long VALUE_OFFSET;
+  private static final long CODER_OFFSET;
 
   static {
     VarHandle value = null;
@@ -35,39 +66,111 @@ final class StringBytes {
       MethodHandles.Lookup l = MethodHandles.privateLookupIn(String.class, MethodHandles.lookup());
       value = l.findVarHandle(String.class, "value", byte[].class);
       coder = l.findVarHandle(String.class, "coder", byte.class);
-      if (!laidOutAsExpected(value, coder)) {
+      VarHandle v = value;
+      VarHandle c = coder;
+      if (!laidOutAsExpected(s -> (byte[]) v.get(s), s -> (byte) c.get(s))) {
         value = coder = null;
       }
     } catch (ReflectiveOperationException | RuntimeException e) {
-      // Not opened (IllegalAccessException), or no such fields: the copy it is.
+      // Not opened (IllegalAccessException), or no such fields.
       value = coder = null;
     }
     VALUE = value;
     CODER = coder;
-    OPEN = value != null;
+
+    MethodHandle getObject = null;
+    MethodHandle getByte = null;
+    long valueOffset = -1;
+    long coderOffset = -1;
+    if (value == null && unsafeAllowed(Runtime.version().feature(), System.getProperty(UNSAFE_PROPERTY))) {
+      try {
+        Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+        Field the = unsafeClass.getDeclaredField("theUnsafe");
+        the.setAccessible(true); // jdk.unsupported opens sun.misc to every module
+        Object unsafe = the.get(null);
+        MethodHandles.Lookup pub = MethodHandles.publicLookup();
+        MethodHandle offset = pub.findVirtual(unsafeClass, "objectFieldOffset",
+            MethodType.methodType(long.class, Field.class)).bindTo(unsafe);
+        valueOffset = (long) offset.invokeExact(String.class.getDeclaredField("value"));
+        coderOffset = (long) offset.invokeExact(String.class.getDeclaredField("coder"));
+        getObject = pub.findVirtual(unsafeClass, "getObject",
+            MethodType.methodType(Object.class, Object.class, long.class)).bindTo(unsafe);
+        getByte = pub.findVirtual(unsafeClass, "getByte",
+            MethodType.methodType(byte.class, Object.class, long.class)).bindTo(unsafe);
+        MethodHandle go = getObject;
+        MethodHandle gb = getByte;
+        long vo = valueOffset;
+        long co = coderOffset;
+        if (!laidOutAsExpected(s -> (byte[]) read(go, s, vo), s -> readByte(gb, s, co))) {
+          getObject = getByte = null;
+        }
+      } catch (Throwable e) {
+        // No jdk.unsupported in the module graph, no such fields, or a JDK that refuses: the copy.
+        getObject = getByte = null;
+      }
+    }
+    GET_OBJECT = getObject;
+    GET_BYTE = getByte;
+    VALUE_OFFSET = valueOffset;
+    CODER_OFFSET = coderOffset;
+    WAY = value != null ? "opened" : getObject != null ? "unsafe" : "copy";
+    OPEN = value != null || getObject != null;
+  }
+
+  /**
+   * Whether the Unsafe way may be tried on JDK {@code feature} with the property's value {@code
+   * property}: below 24, unless the property is {@code false}.
+   */
+  static boolean unsafeAllowed(int feature, String property) {
+    return feature < 24 && !"false".equalsIgnoreCase(property == null ? "" : property.trim());
   }
 
   /** Latin-1 strings read as coder 0 with their bytes; others, and -XX:-CompactStrings, not. */
-  private static boolean laidOutAsExpected(VarHandle value, VarHandle coder) {
+  private static boolean laidOutAsExpected(
+      java.util.function.Function<String, byte[]> value, java.util.function.ToIntFunction<String> coder) {
     String[] samples = {"", "plain", "Zo\u00eb \u00ff", new String(new char[] {'a', '\u00e9'})};
     for (String s : samples) {
-      if ((byte) coder.get(s) == 0
-          && !Arrays.equals((byte[]) value.get(s), s.getBytes(StandardCharsets.ISO_8859_1))) {
+      if (coder.applyAsInt(s) == 0 && !Arrays.equals(value.apply(s), s.getBytes(StandardCharsets.ISO_8859_1))) {
         return false;
       }
     }
     // A string beyond Latin-1 must not read as Latin-1.
-    return (byte) coder.get("\u0100") != 0 && (byte) coder.get("a\u20ac") != 0;
+    return coder.applyAsInt("\u0100") != 0 && coder.applyAsInt("a\u20ac") != 0;
+  }
+
+  private static Object read(MethodHandle getObject, String s, long offset) {
+    try {
+      return (Object) getObject.invokeExact((Object) s, offset);
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static byte readByte(MethodHandle getByte, String s, long offset) {
+    try {
+      return (byte) getByte.invokeExact((Object) s, offset);
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /**
    * The string's own array of Latin-1 bytes, one per character, or null when the string has a
-   * character beyond Latin-1 or java.lang is not open. The caller must not write to it.
+   * character beyond Latin-1 or neither way is open. The caller must not write to it.
    */
   static byte[] latin1(String s) {
-    if (!OPEN) {
-      return null;
+    if (VALUE != null) {
+      return (byte) CODER.get(s) == 0 ? (byte[]) VALUE.get(s) : null;
     }
-    return (byte) CODER.get(s) == 0 ? (byte[]) VALUE.get(s) : null;
+    if (GET_OBJECT != null) {
+      try { // the handles straight from their static final fields, where the JIT folds them
+        return (byte) GET_BYTE.invokeExact((Object) s, CODER_OFFSET) == 0
+            ? (byte[]) (Object) GET_OBJECT.invokeExact((Object) s, VALUE_OFFSET)
+            : null;
+      } catch (Throwable e) { // Unsafe's reads throw nothing; the compiler cannot know that
+        throw new IllegalStateException(e);
+      }
+    }
+    return null;
   }
 }

@@ -21,8 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
  * path uses it: a module of its own that requires it, compiled with javac and run with {@code
  * java --module-path ... -m}, in a JVM of its own. It reads a double that takes FastDoubleParser
  * (so the module's {@code requires} brings that module along, with nothing added on the command
- * line), writes JSON, and tells whether strings are written from their own arrays: not by default,
- * and yes with {@code --add-opens java.base/java.lang=dev.brisk.json}.
+ * line), writes JSON, and tells whether strings are written from their own arrays: yes by default
+ * on JDK 17 to 23 (through {@code sun.misc.Unsafe}, whose module {@code jdk.unsupported} the
+ * module requires), not with {@code -Ddev.brisk.json.unsafe=false}, and yes with {@code
+ * --add-opens java.base/java.lang=dev.brisk.json}.
  */
 class ModulePathTest {
   @TempDir Path dir;
@@ -36,6 +38,7 @@ class ModulePathTest {
     assertFalse(d.isAutomatic());
     assertEquals(Set.of("dev.brisk.json"), d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()));
     assertTrue(d.requires().stream().anyMatch(r -> r.name().equals("ch.randelshofer.fastdoubleparser")), d.toString());
+    assertTrue(d.requires().stream().anyMatch(r -> r.name().equals("jdk.unsupported")), d.toString());
   }
 
   @Test
@@ -53,8 +56,11 @@ class ModulePathTest {
             "System.out.println(Json.toString(Json.parse(\"{\\\"name\\\": \\\"\" + s + \"\\\", \\\"n\\\": 1.10}\")));",
             "System.out.println(JsonWriter.stringsFromOwnArrays());")),
         modulePath);
-    assertEquals("true\n{\"name\":\"Zoë\",\"n\":1.10}\nfalse\n", ModuleApps.runMain(out, modulePath));
-    assertEquals("true\n{\"name\":\"Zoë\",\"n\":1.10}\ntrue\n",
+    String read = "true\n{\"name\":\"Zoë\",\"n\":1.10}\n";
+    // Unsafe (jdk.unsupported, which the module requires) on JDK 17 to 23 by default
+    assertEquals(read + (Runtime.version().feature() < 24) + "\n", ModuleApps.runMain(out, modulePath));
+    assertEquals(read + "false\n", ModuleApps.runMain(out, modulePath, "-Ddev.brisk.json.unsafe=false"));
+    assertEquals(read + "true\n",
         ModuleApps.runMain(out, modulePath, "--add-opens", "java.base/java.lang=dev.brisk.json"));
   }
 }

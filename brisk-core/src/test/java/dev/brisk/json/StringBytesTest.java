@@ -2,27 +2,52 @@ package dev.brisk.json;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * Strings' own Latin-1 bytes, read where java.lang is opened to Brisk. This class runs twice in
- * the build: in the default test run, where nothing is opened, and in the {@code
- * string-internals} run, with {@code --add-opens java.base/java.lang=ALL-UNNAMED}; the property
- * {@code brisk.test.stringsOpen} says which, so that each run checks it took the path it meant to
- * (the writer's own tests, which the second run repeats, then cover the writer on that path).
+ * Strings' own Latin-1 bytes, read where java.lang is opened to Brisk or through {@code
+ * sun.misc.Unsafe}. This class runs three times in the build, and the property {@code
+ * brisk.test.stringsWay} tells each run which way it means to take, so that each checks it took it
+ * (the writer's own tests, which the other two runs repeat, then cover the writer on that way):
+ * the default run, with nothing set ({@code unsafe} on JDK 17 to 23, {@code copy} on 24 and
+ * later); the {@code string-internals} run, with {@code --add-opens java.base/java.lang=ALL-UNNAMED}
+ * ({@code opened}); the {@code string-copies} run, with {@code -Ddev.brisk.json.unsafe=false}
+ * ({@code copy}).
  */
 class StringBytesTest {
-  private static final boolean EXPECT_OPEN = Boolean.getBoolean("brisk.test.stringsOpen");
+  private static final String EXPECT_WAY = expectedWay();
+
+  private static String expectedWay() {
+    String way = System.getProperty("brisk.test.stringsWay");
+    if (way != null) {
+      return way;
+    }
+    return Runtime.version().feature() < 24 ? "unsafe" : "copy";
+  }
 
   @Test
-  void openExactlyWhenTheRunOpensJavaLang() {
-    assertEquals(EXPECT_OPEN, StringBytes.OPEN,
-        "StringBytes.OPEN in a run with brisk.test.stringsOpen=" + EXPECT_OPEN);
-    assertEquals(EXPECT_OPEN, JsonWriter.stringsFromOwnArrays(), "what JsonWriter tells its users");
+  void theRunTakesTheWayItMeans() {
+    assertEquals(EXPECT_WAY, StringBytes.WAY, "StringBytes.WAY on JDK " + Runtime.version());
+    boolean open = !EXPECT_WAY.equals("copy");
+    assertEquals(open, StringBytes.OPEN);
+    assertEquals(open, JsonWriter.stringsFromOwnArrays(), "what JsonWriter tells its users");
+  }
+
+  @Test
+  void unsafeOnlyBelowJdk24AndNotWhenThePropertyIsFalse() {
+    assertTrue(StringBytes.unsafeAllowed(17, null));
+    assertTrue(StringBytes.unsafeAllowed(23, ""));
+    assertTrue(StringBytes.unsafeAllowed(21, "true"));
+    assertFalse(StringBytes.unsafeAllowed(24, null), "JDK 24 warns at Unsafe's memory methods");
+    assertFalse(StringBytes.unsafeAllowed(25, "true"));
+    assertFalse(StringBytes.unsafeAllowed(17, "false"));
+    assertFalse(StringBytes.unsafeAllowed(17, " FALSE "));
   }
 
   @Test
@@ -30,7 +55,7 @@ class StringBytesTest {
     String[] latin1 = {"", "user-123456", "Zo\u00eb M\u00fcller?", new StringBuilder("built \u00ff").toString()};
     for (String s : latin1) {
       byte[] b = StringBytes.latin1(s);
-      if (!EXPECT_OPEN) {
+      if (!StringBytes.OPEN) {
         assertNull(b, s);
         continue;
       }
