@@ -97,7 +97,7 @@ public final class Main implements Runnable {
         "Java " + Runtime.version() + ", " + System.getProperty("java.vm.name"),
         dev.brisk.json.JsonWriter.stringsFromOwnArrays()
             ? "strings: written from their own arrays"
-            : "strings: copied before writing (open java.lang to Brisk to write them faster: README, \"Faster strings\")"
+            : "strings: copied before writing (open java.lang to Brisk to write them faster: README, \"How the writer reads strings\")"
       };
     }
   }
