@@ -66,13 +66,11 @@ final class StringBytes {
       MethodHandles.Lookup l = MethodHandles.privateLookupIn(String.class, MethodHandles.lookup());
       value = l.findVarHandle(String.class, "value", byte[].class);
       coder = l.findVarHandle(String.class, "coder", byte.class);
-      VarHandle v = value;
-      VarHandle c = coder;
-      if (!laidOutAsExpected(s -> (byte[]) v.get(s), s -> (byte) c.get(s))) {
+      if (!laidOutAsExpected(value, coder, null, null, 0, 0)) {
         value = coder = null;
       }
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      // Not opened (IllegalAccessException), or no such fields.
+    } catch (Throwable e) {
+      // Not opened (IllegalAccessException), or no such fields: maybe the Unsafe way, else the copy.
       value = coder = null;
     }
     VALUE = value;
@@ -97,11 +95,7 @@ final class StringBytes {
             MethodType.methodType(Object.class, Object.class, long.class)).bindTo(unsafe);
         getByte = pub.findVirtual(unsafeClass, "getByte",
             MethodType.methodType(byte.class, Object.class, long.class)).bindTo(unsafe);
-        MethodHandle go = getObject;
-        MethodHandle gb = getByte;
-        long vo = valueOffset;
-        long co = coderOffset;
-        if (!laidOutAsExpected(s -> (byte[]) read(go, s, vo), s -> readByte(gb, s, co))) {
+        if (!laidOutAsExpected(null, null, getObject, getByte, valueOffset, coderOffset)) {
           getObject = getByte = null;
         }
       } catch (Throwable e) {
@@ -125,33 +119,31 @@ final class StringBytes {
     return feature < 24 && !"false".equalsIgnoreCase(property == null ? "" : property.trim());
   }
 
-  /** Latin-1 strings read as coder 0 with their bytes; others, and -XX:-CompactStrings, not. */
-  private static boolean laidOutAsExpected(
-      java.util.function.Function<String, byte[]> value, java.util.function.ToIntFunction<String> coder) {
-    String[] samples = {"", "plain", "Zo\u00eb \u00ff", new String(new char[] {'a', '\u00e9'})};
-    for (String s : samples) {
-      if (coder.applyAsInt(s) == 0 && !Arrays.equals(value.apply(s), s.getBytes(StandardCharsets.ISO_8859_1))) {
-        return false;
+  /**
+   * Whether {@code value} and {@code coder} as read from sample strings, by the opened way's
+   * handles (non-null {@code valueField}) or else by Unsafe's, are as this class expects: a
+   * Latin-1 string as coder 0 with its bytes (or, under -XX:-CompactStrings, not as coder 0), and
+   * a string beyond Latin-1 never as coder 0.
+   */
+  private static boolean laidOutAsExpected(VarHandle valueField, VarHandle coderField,
+      MethodHandle getObject, MethodHandle getByte, long valueOffset, long coderOffset) throws Throwable {
+    String[] latin1 = {"", "plain", "Zo\u00eb \u00ff", new String(new char[] {'a', '\u00e9'})};
+    String[] beyond = {"\u0100", "a\u20ac"};
+    for (String[] samples : new String[][] {latin1, beyond}) {
+      for (String s : samples) {
+        byte[] value = valueField != null
+            ? (byte[]) valueField.get(s)
+            : (byte[]) (Object) getObject.invokeExact((Object) s, valueOffset);
+        int coder = coderField != null ? (byte) coderField.get(s) : (byte) getByte.invokeExact((Object) s, coderOffset);
+        boolean expected = samples == beyond
+            ? coder != 0
+            : coder != 0 || Arrays.equals(value, s.getBytes(StandardCharsets.ISO_8859_1));
+        if (!expected) {
+          return false;
+        }
       }
     }
-    // A string beyond Latin-1 must not read as Latin-1.
-    return coder.applyAsInt("\u0100") != 0 && coder.applyAsInt("a\u20ac") != 0;
-  }
-
-  private static Object read(MethodHandle getObject, String s, long offset) {
-    try {
-      return (Object) getObject.invokeExact((Object) s, offset);
-    } catch (Throwable e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static byte readByte(MethodHandle getByte, String s, long offset) {
-    try {
-      return (byte) getByte.invokeExact((Object) s, offset);
-    } catch (Throwable e) {
-      throw new IllegalStateException(e);
-    }
+    return true;
   }
 
   /**
