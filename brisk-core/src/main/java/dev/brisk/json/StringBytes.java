@@ -44,7 +44,7 @@ final class StringBytes {
   /** The way taken: {@code "opened"}, {@code "unsafe"} or {@code "copy"}. */
   static final String WAY;
 
-  /** Whether {@link #latin1} can answer: one of the two ways is open and String is as expected. */
+  /** Whether {@link #latin1} can answer: {@link #WAY} is not the copy. */
   static final boolean OPEN;
 
   // The opened way.
@@ -108,7 +108,7 @@ final class StringBytes {
     VALUE_OFFSET = valueOffset;
     CODER_OFFSET = coderOffset;
     WAY = value != null ? "opened" : getObject != null ? "unsafe" : "copy";
-    OPEN = value != null || getObject != null;
+    OPEN = !WAY.equals("copy");
   }
 
   /**
