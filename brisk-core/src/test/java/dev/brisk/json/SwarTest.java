@@ -2,6 +2,7 @@ package dev.brisk.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.IntPredicate;
 import java.util.function.LongUnaryOperator;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The lowest mark of Swar.specialBytes is exactly the first byte a string scanner must stop at,
  * that of Swar.plainMarks the first a writer's copy must stop at, and that of Swar.nonDigits the
- * first byte that is not a digit; copyPlain stops where a writer must.
+ * first byte that is not a digit; copyPlain and plainLength stop where a writer must.
  */
 class SwarTest {
   static boolean special(int b) {
@@ -181,19 +182,29 @@ class SwarTest {
         Swar::nonDigits);
   }
 
+  private static final byte[] SPECIALS = {
+    '"', '\\', '?', 0x00, 0x1f, (byte) 0x80, (byte) 0xa0, (byte) 0xa2, (byte) 0xbf, (byte) 0xdc,
+    (byte) 0xff
+  };
+
+  /** Up to 79 bytes, printable ASCII with SPECIALS among them, often or rarely. */
+  static byte[] mostlyPlain(SplittableRandom r) {
+    int n = r.nextInt(80);
+    int rarity = r.nextBoolean() ? 6 : 60; // long plain runs too, for the two-word steps
+    byte[] src = new byte[n];
+    for (int i = 0; i < n; i++) {
+      src[i] = r.nextInt(rarity) == 0 ? SPECIALS[r.nextInt(SPECIALS.length)] : (byte) (0x20 + r.nextInt(0x5f));
+    }
+    return src;
+  }
+
   @Test
   void copyPlainStopsAtTheFirstByteAWriterMustLookAt() {
     SplittableRandom r = new SplittableRandom(11);
-    byte[] specials = {
-      '"', '\\', '?', 0x00, 0x1f, (byte) 0x80, (byte) 0xa0, (byte) 0xa2, (byte) 0xbf, (byte) 0xdc,
-      (byte) 0xff
-    };
     for (int t = 0; t < 200_000; t++) {
-      int n = r.nextInt(80);
-      int rarity = r.nextBoolean() ? 6 : 60; // long plain runs too, for the two-word steps
-      byte[] src = new byte[n];
+      byte[] src = mostlyPlain(r);
+      int n = src.length;
       for (int i = 0; i < n; i++) {
-        src[i] = r.nextInt(rarity) == 0 ? specials[r.nextInt(specials.length)] : (byte) (0x20 + r.nextInt(0x5f));
         if (src[i] == '"' || src[i] == '\\' || src[i] == '?') {
           src[i] = r.nextBoolean() ? src[i] : (byte) 'a';
         }
@@ -207,6 +218,44 @@ class SwarTest {
       assertEquals(stop, Swar.copyPlain(src, from, n, dst, 3));
       for (int i = from; i < stop; i++) {
         assertEquals(src[i], dst[3 + i - from]);
+      }
+    }
+  }
+
+  @Test
+  void plainLengthIsThePrefixAWriterMayCopyAsItIs() {
+    SplittableRandom r = new SplittableRandom(13);
+    for (int t = 0; t < 200_000; t++) {
+      byte[] src = mostlyPlain(r);
+      int n = src.length;
+      for (boolean copy : new boolean[] {false, true}) {
+        int stop = 0;
+        while (stop < n && src[stop] >= 0x20 && src[stop] != '"' && src[stop] != '\\' && !(copy && src[stop] == '?')) {
+          stop++;
+        }
+        assertEquals(stop, Swar.plainLength(src, copy), () -> copy + " " + Arrays.toString(src));
+      }
+    }
+  }
+
+  @Test
+  void plainLengthFindsAStopAtEveryPositionOfShortAndWordSizedArrays() {
+    for (int n = 0; n <= 24; n++) {
+      byte[] plain = new byte[n];
+      Arrays.fill(plain, (byte) 'a');
+      assertEquals(n, Swar.plainLength(plain, false));
+      assertEquals(n, Swar.plainLength(plain, true));
+      for (int at = 0; at < n; at++) {
+        for (byte stop : new byte[] {'"', '\\', 0x1f, (byte) 0xe9}) {
+          byte[] src = plain.clone();
+          src[at] = stop;
+          assertEquals(at, Swar.plainLength(src, false), n + " " + at + " " + stop);
+          assertEquals(at, Swar.plainLength(src, true), n + " " + at + " " + stop);
+        }
+        byte[] question = plain.clone();
+        question[at] = '?';
+        assertEquals(n, Swar.plainLength(question, false), "a '?' of a string's own array is plain");
+        assertEquals(at, Swar.plainLength(question, true), "a '?' of getBytes' copy may stand for another character");
       }
     }
   }
