@@ -92,7 +92,7 @@ final class Swar {
    * array it is itself).
    */
   static int plainLength(byte[] src, boolean copy) {
-    int last = src.length - 8; // the bound the view's index check is made against: the JIT can drop it
+    int last = src.length - 8; // the array's own bound, the one the view's index check tests
     int i = 0;
     for (; i <= last; i += 8) {
       long x = (long) LONGS.get(src, i);
