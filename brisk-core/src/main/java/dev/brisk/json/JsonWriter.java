@@ -1068,7 +1068,7 @@ public final class JsonWriter implements Closeable, Flushable {
       }
       if (i < n) {
         pos = p;
-        i = latin1Rest(s, latin1, i, n);
+        i = latin1Rest(s, latin1, i, n, copy);
         p = pos;
       }
     } else {
@@ -1093,12 +1093,13 @@ public final class JsonWriter implements Closeable, Flushable {
    * Goes on with writeString's fast path from its first byte that is not plain ASCII, {@code
    * latin1[i]}, up to {@code n}: a Latin-1 letter becomes its two UTF-8 bytes, a quote, backslash
    * or control character its escape, and the plain runs between are copied a word at a time
-   * (accented text was written a character at a time, slower than Jackson). {@code latin1} is the
-   * string's {@code getBytes(ISO_8859_1)}, so a byte above 0x7F is the string's own character and
-   * only a '?' may stand for one Latin-1 lacks: there it stops. Returns the index reached: n, or
-   * that '?' (up to which string and bytes agree index for index).
+   * (accented text was written a character at a time, slower than Jackson). A byte above 0x7F is
+   * the string's own character. When {@code copy} says that {@code latin1} is getBytes' copy, a
+   * '?' may stand for a character Latin-1 lacks: there it stops, and returns that index (up to
+   * which string and bytes agree index for index); in the string's own array a '?' is plain.
+   * Returns the index reached: n, or that '?'.
    */
-  private int latin1Rest(String s, byte[] latin1, int i, int n) {
+  private int latin1Rest(String s, byte[] latin1, int i, int n, boolean copy) {
     while (i < n) {
       ensure(n - i + 6); // this character's escape, at most 6 bytes, and the plain run after it
       byte[] b = buf;
@@ -1107,16 +1108,16 @@ public final class JsonWriter implements Closeable, Flushable {
       if (c >= 0x80) {
         b[p++] = (byte) (0xC0 | c >> 6);
         b[p++] = (byte) (0x80 | (c & 0x3F));
-      } else if (c == '?') {
+      } else if (c == '?') { // only in getBytes' copy
         if (s.charAt(i) != '?') {
           return i;
         }
         b[p++] = '?';
-      } else { // copyPlain stops below 0x80 only at '?', '"', '\\' and control characters
+      } else { // below 0x80 copyPlain stops only at '"', '\\', control characters and that '?'
         p = escape((char) c, ESCAPE[c], b, p);
       }
       i++;
-      int k = Swar.copyPlain(latin1, i, n, b, p);
+      int k = Swar.copyPlain(latin1, i, n, b, p, copy);
       pos = p + (k - i);
       i = k;
     }

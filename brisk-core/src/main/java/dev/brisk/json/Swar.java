@@ -120,20 +120,20 @@ final class Swar {
 
   /**
    * Copies the plain prefix of {@code src[from, to)} to {@code dst} at {@code at}, and returns the
-   * index in {@code src} where that prefix ends. Plain bytes are those a writer may put into a JSON
-   * string as they are: ASCII from 0x20 up, without quote, backslash or {@code '?'} (the
-   * replacement for a character {@link String#getBytes(java.nio.charset.Charset) getBytes} could
-   * not encode, which only the caller can tell from a real one). Copies in whole words, so bytes
-   * after the prefix may be written too, never beyond {@code at + (to - from)}: the caller
-   * overwrites them.
+   * index in {@code src} where that prefix ends. Plain is as for {@link #plainLength}: ASCII from
+   * 0x20 up without quote or backslash, and, when {@code copy} says that {@code src} came from
+   * {@link String#getBytes(java.nio.charset.Charset) getBytes}, without {@code '?'} (the
+   * replacement for a character getBytes could not encode, which only the caller can tell from a
+   * real one). Copies in whole words, so bytes after the prefix may be written too, never beyond
+   * {@code at + (to - from)}: the caller overwrites them.
    */
-  static int copyPlain(byte[] src, int from, int to, byte[] dst, int at) {
+  static int copyPlain(byte[] src, int from, int to, byte[] dst, int at, boolean copy) {
     final int shift = at - from;
     int i = from;
     while (i + 8 <= to) {
       long x = (long) LONGS.get(src, i);
       LONGS.set(dst, i + shift, x);
-      long m = plainMarks(x);
+      long m = copy ? plainMarks(x) : specialBytes(x);
       if (m != 0) {
         return i + (Long.numberOfTrailingZeros(m) >>> 3);
       }
@@ -148,13 +148,14 @@ final class Swar {
       int j = to - 8;
       long x = (long) LONGS.get(src, j);
       LONGS.set(dst, j + shift, x);
-      long m = plainMarks(x);
+      long m = copy ? plainMarks(x) : specialBytes(x);
       return m == 0 ? to : j + (Long.numberOfTrailingZeros(m) >>> 3);
     }
     if (to - i >= 4) {
       int x = (int) INTS.get(src, i);
       INTS.set(dst, i + shift, x);
-      long m = plainMarks(x & 0xFFFFFFFFL) & 0x80808080L;
+      long y = x & 0xFFFFFFFFL; // the upper four bytes zero, marked as controls, and masked off
+      long m = (copy ? plainMarks(y) : specialBytes(y)) & 0x80808080L;
       if (m != 0) {
         return i + (Long.numberOfTrailingZeros(m) >>> 3);
       }
@@ -162,7 +163,7 @@ final class Swar {
     }
     for (; i < to; i++) {
       int c = src[i];
-      if (c < 0x20 || c == '"' || c == '\\' || c == '?') {
+      if (c < 0x20 || c == '"' || c == '\\' || copy && c == '?') {
         return i;
       }
       dst[i + shift] = (byte) c;
@@ -171,7 +172,7 @@ final class Swar {
   }
 
   /**
-   * The high bit of every byte of {@code x} that {@link #copyPlain} must stop at, and maybe above:
+   * The high bit of every byte of {@code x} that a scan of getBytes' copy must stop at, and maybe above:
    * {@link #specialBytes}' two terms and {@code (b ^ '?') - 1}, which marks '?' (and every b >=
    * 0x80 but 0xBF, marked already), with the same exact lowest mark.
    */

@@ -210,14 +210,16 @@ class SwarTest {
         }
       }
       int from = n == 0 ? 0 : r.nextInt(n);
-      int stop = from;
-      while (stop < n && src[stop] >= 0x20 && src[stop] != '"' && src[stop] != '\\' && src[stop] != '?') {
-        stop++;
-      }
-      byte[] dst = new byte[n + 3];
-      assertEquals(stop, Swar.copyPlain(src, from, n, dst, 3));
-      for (int i = from; i < stop; i++) {
-        assertEquals(src[i], dst[3 + i - from]);
+      for (boolean copy : new boolean[] {false, true}) {
+        int stop = from;
+        while (stop < n && src[stop] >= 0x20 && src[stop] != '"' && src[stop] != '\\' && !(copy && src[stop] == '?')) {
+          stop++;
+        }
+        byte[] dst = new byte[n + 3];
+        assertEquals(stop, Swar.copyPlain(src, from, n, dst, 3, copy), () -> copy + " " + Arrays.toString(src));
+        for (int i = from; i < stop; i++) {
+          assertEquals(src[i], dst[3 + i - from]);
+        }
       }
     }
   }
