@@ -172,9 +172,9 @@ final class Swar {
   }
 
   /**
-   * The high bit of every byte of {@code x} that a scan of getBytes' copy must stop at, and maybe above:
-   * {@link #specialBytes}' two terms and {@code (b ^ '?') - 1}, which marks '?' (and every b >=
-   * 0x80 but 0xBF, marked already), with the same exact lowest mark.
+   * The high bit of every byte of {@code x} that a scan of getBytes' copy must stop at, and maybe
+   * above: {@link #specialBytes}' two terms and {@code (b ^ '?') - 1}, which marks '?' (and every
+   * b >= 0x80 but 0xBF, marked already), with the same exact lowest mark.
    */
   static long plainMarks(long x) {
     return ((x ^ TWOS) - QUOTE_BOUNDS | (x ^ BACKSLASHES) - ONES | (x ^ QUESTION_MARKS) - ONES)
