@@ -198,6 +198,18 @@ class SwarTest {
     return src;
   }
 
+  /**
+   * The reference, a byte at a time: where the plain run from {@code from} ends. Plain is ASCII
+   * from 0x20 up without quote or backslash, and, in getBytes' copy, without '?'.
+   */
+  static int plainEnd(byte[] src, int from, boolean copy) {
+    int i = from;
+    while (i < src.length && src[i] >= 0x20 && src[i] != '"' && src[i] != '\\' && !(copy && src[i] == '?')) {
+      i++;
+    }
+    return i;
+  }
+
   @Test
   void copyPlainStopsAtTheFirstByteAWriterMustLookAt() {
     SplittableRandom r = new SplittableRandom(11);
@@ -211,10 +223,7 @@ class SwarTest {
       }
       int from = n == 0 ? 0 : r.nextInt(n);
       for (boolean copy : new boolean[] {false, true}) {
-        int stop = from;
-        while (stop < n && src[stop] >= 0x20 && src[stop] != '"' && src[stop] != '\\' && !(copy && src[stop] == '?')) {
-          stop++;
-        }
+        int stop = plainEnd(src, from, copy);
         byte[] dst = new byte[n + 3];
         assertEquals(stop, Swar.copyPlain(src, from, n, dst, 3, copy), () -> copy + " " + Arrays.toString(src));
         for (int i = from; i < stop; i++) {
@@ -229,13 +238,8 @@ class SwarTest {
     SplittableRandom r = new SplittableRandom(13);
     for (int t = 0; t < 200_000; t++) {
       byte[] src = mostlyPlain(r);
-      int n = src.length;
       for (boolean copy : new boolean[] {false, true}) {
-        int stop = 0;
-        while (stop < n && src[stop] >= 0x20 && src[stop] != '"' && src[stop] != '\\' && !(copy && src[stop] == '?')) {
-          stop++;
-        }
-        assertEquals(stop, Swar.plainLength(src, copy), () -> copy + " " + Arrays.toString(src));
+        assertEquals(plainEnd(src, 0, copy), Swar.plainLength(src, copy), () -> copy + " " + Arrays.toString(src));
       }
     }
   }
