@@ -204,7 +204,7 @@ class SwarTest {
    */
   static int plainEnd(byte[] src, int from, boolean copy) {
     int i = from;
-    while (i < src.length && src[i] >= 0x20 && src[i] != '"' && src[i] != '\\' && !(copy && src[i] == '?')) {
+    while (i < src.length && !special(src[i] & 0xFF) && !(copy && src[i] == '?')) {
       i++;
     }
     return i;
