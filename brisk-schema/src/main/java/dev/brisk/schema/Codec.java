@@ -3,10 +3,8 @@ package dev.brisk.schema;
 import dev.brisk.json.JsonException;
 import dev.brisk.json.JsonReader;
 import dev.brisk.json.JsonWriter;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 
 /**
  * Reads and writes values of one type as JSON, through code generated for that type: from a
@@ -67,12 +65,16 @@ public interface Codec<T> {
     return CodecSupport.toBytes(this, value);
   }
 
-  /** Writes {@code value} as compact UTF-8 JSON to {@code out}, without closing it. */
+  /**
+   * Writes {@code value} as compact UTF-8 JSON to {@code out}, then flushes {@code out} without
+   * closing it. The bytes go through the calling thread's kept 8 KiB buffer ({@link
+   * JsonWriter#toStream}): a document of any size takes no array of its own length. When writing
+   * fails (a value nested deeper than maxDepth, say), nothing more is written or flushed, but a
+   * document past 8 KiB may have reached {@code out} in part.
+   *
+   * @throws java.io.UncheckedIOException when {@code out} throws
+   */
   default void write(T value, OutputStream out) {
-    try {
-      out.write(write(value));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    JsonWriter.toStream(out, w -> write(value, w));
   }
 }

@@ -578,6 +578,55 @@ class SchemasTest {
     assertThrows(IllegalArgumentException.class, () -> other.write(rec));
   }
 
+  /**
+   * A codec writes to a stream through the thread's 8 KiB buffer, in pieces: the same bytes as
+   * {@code write(value)}, flushed, the stream left open, and no array the document's length.
+   */
+  @Test
+  void aCodecStreamsALargeDocumentInPiecesAndLeavesTheStreamOpen() {
+    Codec<JsonRecord> c = Schemas.compile("create json schema F(id string, tags string[])").codec("F");
+    StringBuilder doc = new StringBuilder("{\"id\":\"big\",\"tags\":[");
+    for (int i = 0; i < 5000; i++) {
+      doc.append(i == 0 ? "" : ",").append("\"tag-").append(i).append('"');
+    }
+    JsonRecord big = c.read(bytes(doc.append("]}").toString()));
+    byte[] whole = c.write(big);
+    assertTrue(whole.length > 40_000, "a document of " + whole.length + " bytes");
+    java.util.List<Integer> pieces = new java.util.ArrayList<>();
+    int[] flushes = {0};
+    boolean[] closed = {false};
+    ByteArrayOutputStream out = new ByteArrayOutputStream() {
+      @Override
+      public synchronized void write(byte[] b, int off, int len) {
+        pieces.add(len);
+        super.write(b, off, len);
+      }
+
+      @Override
+      public void flush() {
+        flushes[0]++;
+      }
+
+      @Override
+      public void close() {
+        closed[0] = true;
+      }
+    };
+    c.write(big, out);
+    assertArrayEquals(whole, out.toByteArray());
+    assertTrue(pieces.size() > 1 && java.util.Collections.max(pieces) <= 8192, "pieces " + pieces);
+    assertTrue(flushes[0] > 0, "flushed");
+    assertFalse(closed[0], "the stream is the caller's to close");
+    java.io.OutputStream broken = new java.io.OutputStream() {
+      @Override
+      public void write(int b) throws IOException { // OutputStream's write of an array calls it
+        throw new IOException("disk full");
+      }
+    };
+    java.io.UncheckedIOException failed = assertThrows(java.io.UncheckedIOException.class, () -> c.write(big, broken));
+    assertEquals("disk full", failed.getCause().getMessage());
+  }
+
   @Test
   void recordsOfDifferentSchemasAreNotEqual() {
     JsonRecord f = Schemas.compile("create json schema F(id string)").codec("F").read(bytes("{\"id\":\"1\"}"));
