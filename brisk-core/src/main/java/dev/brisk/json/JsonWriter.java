@@ -85,7 +85,7 @@ public final class JsonWriter implements Closeable, Flushable {
   private static final byte[] MIN_LONG =
       "-9223372036854775808".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-  private final OutputStream out;
+  private OutputStream out; // not final: toStream's kept writer is given each call's stream
   private byte[] buf;
   private int pos;
   private long flushed;
@@ -1323,18 +1323,55 @@ public final class JsonWriter implements Closeable, Flushable {
   /**
    * Runs {@code body} on a compact writer to {@code out}, then flushes the writer and {@code out}
    * without closing {@code out}: {@link #toBytes(java.util.function.Consumer)} for a stream. The
-   * writer's 8 KiB buffer is the one the calling thread keeps for stream writers, and goes back to
-   * it afterwards, so that a small document written this way allocates no buffer (a writer from
-   * {@link #of(OutputStream)} that is flushed but not closed takes a new one each time). Any thread
-   * may call it; a call inside {@code body} gets a buffer of its own. When {@code body} throws,
-   * nothing more is written or flushed, but a document past 8 KiB may have reached {@code out} in
-   * part already.
+   * writer, with its 8 KiB buffer, is the one the calling thread keeps for this method, and goes
+   * back to it afterwards (without {@code out}), so that a document written this way allocates
+   * nothing (a writer from {@link #of(OutputStream)} that is flushed but not closed takes a new
+   * buffer each time). Any thread may call it; a call inside {@code body} gets a writer of its own.
+   * When {@code body} throws, nothing more is written or flushed, the writer is dropped (its
+   * buffer kept), and a document past 8 KiB may have reached {@code out} in part already.
    *
    * @throws UncheckedIOException when {@code out} throws
    */
   public static void toStream(OutputStream out, java.util.function.Consumer<? super JsonWriter> body) {
-    writeThenRelease(of(Objects.requireNonNull(out, "out")), body);
+    Objects.requireNonNull(out, "out");
+    JsonWriter[] slot = KEPT_STREAM.get();
+    JsonWriter w = slot[0];
+    slot[0] = null; // taken out while in use
+    if (w == null) {
+      w = of(out);
+    } else {
+      w.out = out;
+      if (w.buf == CLOSED) { // the last body closed it, and its buffer went to SPARE
+        w.buf = SPARE.take();
+      }
+    }
+    boolean done = false;
+    try {
+      body.accept(w);
+      // CLOSED: the body closed the writer, flushing and closing out, and wrote nothing after.
+      if (w.buf != CLOSED) {
+        w.flush();
+      }
+      done = true;
+    } finally {
+      w.out = null; // the caller's stream is not kept
+      if (!done) {
+        w.release();
+      }
+    }
+    w.reset();
+    if (w.buf.length > STREAM_BUFFER) { // grown for one raw value larger than the buffer
+      w.buf = new byte[STREAM_BUFFER];
+    }
+    if (slot[0] == null) {
+      slot[0] = w;
+    } else { // a call inside body kept its writer first
+      w.release();
+    }
   }
+
+  /** The writer each thread keeps for {@link #toStream}, out of its slot while in use. */
+  private static final ThreadLocal<JsonWriter[]> KEPT_STREAM = ThreadLocal.withInitial(() -> new JsonWriter[1]);
 
   /**
    * {@link #toStream(OutputStream, java.util.function.Consumer)}'s work on a stream writer made

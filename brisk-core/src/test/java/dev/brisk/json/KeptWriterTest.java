@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link JsonWriter#toBytes} and {@link JsonWriter#toText}, which write with the writer the thread
- * keeps, and {@link JsonWriter#toStream}, which writes through the stream buffer the thread keeps.
+ * keeps, and {@link JsonWriter#toStream}, which writes through the stream writer the thread keeps.
  */
 class KeptWriterTest {
   private static final Consumer<JsonWriter> EVENT = w -> w.beginObject()
@@ -142,6 +142,59 @@ class KeptWriterTest {
   }
 
   @Test
+  void theStreamWriterIsKeptWithoutItsStreamAndANestedCallHasItsOwn() {
+    JsonWriter[] seen = new JsonWriter[3];
+    Recording first = new Recording();
+    JsonWriter.toStream(first, w -> {
+      seen[0] = w;
+      w.value("first");
+    });
+    Recording second = new Recording();
+    Recording inner = new Recording();
+    JsonWriter.toStream(second, w -> {
+      seen[1] = w;
+      w.beginArray().value("outer");
+      JsonWriter.toStream(inner, x -> {
+        seen[2] = x;
+        x.value(2);
+      });
+      w.endArray();
+    });
+    assertEquals("\"first\"", first.text());
+    assertEquals("[\"outer\"]", second.text());
+    assertEquals("2", inner.text());
+    assertSame(seen[0], seen[1], "the thread's kept writer, again");
+    assertNotSame(seen[1], seen[2]);
+    // Kept without the stream: flushing it now (which no caller should) reaches neither stream.
+    int flushes = first.flushes + second.flushes;
+    seen[1].flush();
+    assertEquals(flushes, first.flushes + second.flushes);
+  }
+
+  @Test
+  void aWriterWhoseBodyThrewIsNotKeptAndItsBufferIsNotOneGrownPastEightKib() {
+    JsonWriter[] seen = new JsonWriter[2];
+    assertThrows(IllegalStateException.class, () -> JsonWriter.toStream(new Recording(), w -> {
+      seen[0] = w;
+      w.beginArray();
+      throw new IllegalStateException("boom");
+    }));
+    Recording big = new Recording();
+    byte[] raw = ("\"" + "z".repeat(20_000) + "\"").getBytes(StandardCharsets.UTF_8);
+    JsonWriter.toStream(big, w -> {
+      seen[1] = w;
+      w.rawValue(raw, 0, raw.length);
+    });
+    assertNotSame(seen[0], seen[1]);
+    assertArrayEquals(raw, big.bytes.toByteArray());
+    assertTrue(big.arrays.get(big.arrays.size() - 1).length >= raw.length, "grown for the raw value");
+    Recording next = new Recording();
+    JsonWriter.toStream(next, w -> w.value(1));
+    assertEquals("1", next.text());
+    assertEquals(8192, next.arrays.get(0).length, "the kept writer's buffer is 8 KiB again");
+  }
+
+  @Test
   void aBodyThatClosesTheWriterHasClosedTheStreamAndNothingMoreIsWritten() {
     Recording out = new Recording() {
       @Override
@@ -158,6 +211,11 @@ class KeptWriterTest {
     });
     assertEquals("\"done\"", out.text());
     assertTrue(out.closed);
+    // The kept writer, closed, takes a buffer again for the thread's next call.
+    Recording next = new Recording();
+    JsonWriter.toStream(next, w -> w.value("again"));
+    assertEquals("\"again\"", next.text());
+    assertFalse(next.closed);
   }
 
   @Test
