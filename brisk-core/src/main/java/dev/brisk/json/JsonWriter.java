@@ -1324,11 +1324,12 @@ public final class JsonWriter implements Closeable, Flushable {
    * Runs {@code body} on a compact writer to {@code out}, then flushes the writer and {@code out}
    * without closing {@code out}: {@link #toBytes(java.util.function.Consumer)} for a stream. The
    * writer, with its 8 KiB buffer, is the one the calling thread keeps for this method, and goes
-   * back to it afterwards (without {@code out}), so that a document written this way allocates
-   * nothing (a writer from {@link #of(OutputStream)} that is flushed but not closed takes a new
-   * buffer each time). Any thread may call it; a call inside {@code body} gets a writer of its own.
-   * When {@code body} throws, nothing more is written or flushed, the writer is dropped (its
-   * buffer kept), and a document past 8 KiB may have reached {@code out} in part already.
+   * back to it afterwards (without {@code out}), so that a document written this way allocates no
+   * writer and no buffer (a writer from {@link #of(OutputStream)} that is flushed but not closed
+   * takes a new buffer each time). Any thread may call it; a call inside {@code body} gets a
+   * writer of its own. When {@code body} throws, nothing more is written or flushed, the writer is
+   * dropped (its buffer kept), and a document past 8 KiB may have reached {@code out} in part
+   * already.
    *
    * @throws UncheckedIOException when {@code out} throws
    */
