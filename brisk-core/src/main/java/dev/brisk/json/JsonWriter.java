@@ -1361,7 +1361,8 @@ public final class JsonWriter implements Closeable, Flushable {
       }
     }
     w.reset();
-    if (w.buf.length > STREAM_BUFFER) { // grown for one raw value larger than the buffer
+    if (w.buf != CLOSED && w.buf.length != STREAM_BUFFER) {
+      // Grown for a raw value larger than the buffer, or made anew by a write after close().
       w.buf = new byte[STREAM_BUFFER];
     }
     if (slot[0] == null) {

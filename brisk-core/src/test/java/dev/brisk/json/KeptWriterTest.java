@@ -195,6 +195,20 @@ class KeptWriterTest {
   }
 
   @Test
+  void aWriteAfterCloseDoesNotLeaveTheKeptWriterASmallBuffer() {
+    Recording misused = new Recording(); // takes writes after close, as ByteArrayOutputStream does
+    JsonWriter.toStream(misused, w -> {
+      w.close();
+      w.value(1); // into a new array of the value's size
+    });
+    assertEquals("1", misused.text());
+    Recording next = new Recording();
+    JsonWriter.toStream(next, w -> w.value("x".repeat(100)));
+    assertEquals(1, next.arrays.size());
+    assertEquals(8192, next.arrays.get(0).length);
+  }
+
+  @Test
   void aBodyThatClosesTheWriterHasClosedTheStreamAndNothingMoreIsWritten() {
     Recording out = new Recording() {
       @Override

@@ -67,7 +67,7 @@ public interface Codec<T> {
 
   /**
    * Writes {@code value} as compact UTF-8 JSON to {@code out}, then flushes {@code out} without
-   * closing it. The bytes go through the calling thread's kept 8 KiB buffer ({@link
+   * closing it. The bytes go through the writer and 8 KiB buffer the calling thread keeps ({@link
    * JsonWriter#toStream}): a document of any size takes no array of its own length. When writing
    * fails (a value nested deeper than maxDepth, say), nothing more is written or flushed, but a
    * document past 8 KiB may have reached {@code out} in part.
