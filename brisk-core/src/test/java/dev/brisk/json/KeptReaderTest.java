@@ -193,4 +193,15 @@ class KeptReaderTest {
     JsonException after = assertThrows(JsonException.class, leaked[0]::next);
     assertTrue(after.getMessage().startsWith("unexpected end of input"), after.getMessage());
   }
+
+  @Test
+  void aBufferGrownForALongStringIsNotKept() {
+    String big = "w".repeat(40_000);
+    RecordingInput longOne = new RecordingInput("[\"" + big + "\"]");
+    assertEquals(big, JsonReader.fromStream(longOne, KeptReaderTest::firstString));
+    assertTrue(longOne.arrays.get(longOne.arrays.size() - 1).length > 16 * 1024, "grown for the string");
+    RecordingInput next = new RecordingInput("[\"e\"]");
+    assertEquals("e", JsonReader.fromStream(next, KeptReaderTest::firstString));
+    assertEquals(16 * 1024, next.arrays.get(0).length);
+  }
 }
