@@ -1348,11 +1348,7 @@ public final class JsonWriter implements Closeable, Flushable {
     }
     boolean done = false;
     try {
-      body.accept(w);
-      // CLOSED: the body closed the writer, flushing and closing out, and wrote nothing after.
-      if (w.buf != CLOSED) {
-        w.flush();
-      }
+      writeAndFlush(w, body);
       done = true;
     } finally {
       w.out = null; // the caller's stream is not kept
@@ -1381,13 +1377,18 @@ public final class JsonWriter implements Closeable, Flushable {
    */
   static void writeThenRelease(JsonWriter w, java.util.function.Consumer<? super JsonWriter> body) {
     try {
-      body.accept(w);
-      // CLOSED: the body closed the writer, flushing and closing out, and wrote nothing after.
-      if (w.buf != CLOSED) {
-        w.flush();
-      }
+      writeAndFlush(w, body);
     } finally {
       w.release();
+    }
+  }
+
+  /** Runs {@code body} on a stream writer, then flushes it and its stream unless body closed it. */
+  private static void writeAndFlush(JsonWriter w, java.util.function.Consumer<? super JsonWriter> body) {
+    body.accept(w);
+    // CLOSED: the body closed the writer, flushing and closing out, and wrote nothing after.
+    if (w.buf != CLOSED) {
+      w.flush();
     }
   }
 
