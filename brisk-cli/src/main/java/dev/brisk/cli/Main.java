@@ -85,8 +85,9 @@ public final class Main implements Runnable {
   /**
    * The version from the jar's manifest ("development" when run from classes), the JDK, and
    * whether the writer reads strings' own arrays: {@code java -jar brisk.jar} does, through the
-   * jar's {@code Add-Opens}; a class path without {@code --add-opens} does on JDK 17 to 23,
-   * through {@code sun.misc.Unsafe} ({@link dev.brisk.json.JsonWriter#stringsFromOwnArrays}).
+   * jar's {@code Add-Opens}; a class path without {@code --add-opens} does on JDK 17 to 23, and
+   * on 24 and later with {@code --sun-misc-unsafe-memory-access=allow}, through {@code
+   * sun.misc.Unsafe} ({@link dev.brisk.json.JsonWriter#stringsFromOwnArrays}).
    */
   static final class Version implements CommandLine.IVersionProvider {
     @Override

@@ -1279,11 +1279,12 @@ public final class JsonWriter implements Closeable, Flushable {
    * a copy. They read the array where the application opens {@code java.lang} to Brisk ({@code
    * --add-opens java.base/java.lang=ALL-UNNAMED} with Brisk on the class path, {@code --add-opens
    * java.base/java.lang=dev.brisk.json} with it on the module path, or {@code Add-Opens:
-   * java.base/java.lang} in an executable jar's manifest), and otherwise on JDK 17 to 23 through
-   * {@code sun.misc.Unsafe}, unless the system property {@code dev.brisk.json.unsafe} is {@code
-   * false}; they copy otherwise (JDK 24 and later warn at Unsafe's memory methods, so Brisk does
-   * not use them there). The bytes written are the same every way; only the speed differs. Fixed
-   * for the life of the JVM.
+   * java.base/java.lang} in an executable jar's manifest), and otherwise through {@code
+   * sun.misc.Unsafe} on JDK 17 to 23, and on JDK 24 and later where the JVM runs with {@code
+   * --sun-misc-unsafe-memory-access=allow}, unless the system property {@code
+   * dev.brisk.json.unsafe} is {@code false}; they copy otherwise (by default JDK 24 and later warn
+   * at Unsafe's memory methods, so Brisk does not use them there). The bytes written are the same
+   * every way; only the speed differs. Fixed for the life of the JVM.
    */
   public static boolean stringsFromOwnArrays() {
     return StringBytes.OPEN;

@@ -20,11 +20,13 @@ import java.util.Arrays;
  *       java.base/java.lang=ALL-UNNAMED} with Brisk on the class path, {@code --add-opens
  *       java.base/java.lang=dev.brisk.json} with it on the module path), through the handles
  *       {@link MethodHandles#privateLookupIn} gives. Any JDK.
- *   <li><b>Unsafe</b>: otherwise, on JDK 17 to 23, through {@code sun.misc.Unsafe}'s {@code
- *       getObject} and {@code getByte} (of the module {@code jdk.unsupported}), as fastjson2 and
- *       wast read it. Not on JDK 24 and later, which print a warning at the first use of those
- *       methods (JEP 498), and not where the system property {@value #UNSAFE_PROPERTY} is {@code
- *       false}.
+ *   <li><b>Unsafe</b>: otherwise, through {@code sun.misc.Unsafe}'s {@code getObject} and {@code
+ *       getByte} (of the module {@code jdk.unsupported}), as fastjson2 and wast read it: on JDK 17
+ *       to 23, and on JDK 24 and later only where the JVM allows those methods without a warning
+ *       ({@code --sun-misc-unsafe-memory-access=allow}, which sets the system property {@value
+ *       #MEMORY_ACCESS_PROPERTY}); by default JDK 24 and later print a warning at their first use
+ *       (JEP 498), so Brisk leaves them alone there. Never where the system property {@value
+ *       #UNSAFE_PROPERTY} is {@code false}.
  * </ol>
  *
  * <p>Either way, only two fields are read, the array is never written to, nor kept, and {@code
@@ -40,6 +42,13 @@ final class StringBytes {
 
   /** The system property that, set to {@code false}, keeps Brisk from using {@code sun.misc.Unsafe}. */
   static final String UNSAFE_PROPERTY = "dev.brisk.json.unsafe";
+
+  /**
+   * The system property in which JDK 24 and later keep the launcher's {@code
+   * --sun-misc-unsafe-memory-access} option ({@code allow}, {@code warn}, {@code debug} or {@code
+   * deny}; JEP 498); only {@code allow} lets Unsafe's memory methods run without a warning.
+   */
+  static final String MEMORY_ACCESS_PROPERTY = "sun.misc.unsafe.memory.access";
 
   /** The way taken: {@code "opened"}, {@code "unsafe"} or {@code "copy"}. */
   static final String WAY;
@@ -80,7 +89,8 @@ final class StringBytes {
     MethodHandle getByte = null;
     long valueOffset = -1;
     long coderOffset = -1;
-    if (value == null && unsafeAllowed(Runtime.version().feature(), System.getProperty(UNSAFE_PROPERTY))) {
+    if (value == null && unsafeAllowed(Runtime.version().feature(), System.getProperty(UNSAFE_PROPERTY),
+        System.getProperty(MEMORY_ACCESS_PROPERTY))) {
       try {
         Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
         Field the = unsafeClass.getDeclaredField("theUnsafe");
@@ -112,11 +122,16 @@ final class StringBytes {
   }
 
   /**
-   * Whether the Unsafe way may be tried on JDK {@code feature} with the property's value {@code
-   * property}: below 24, unless the property is {@code false}.
+   * Whether the Unsafe way may be tried on JDK {@code feature}, with {@code property} the value of
+   * {@value #UNSAFE_PROPERTY} and {@code memoryAccess} that of {@value #MEMORY_ACCESS_PROPERTY}
+   * (either may be null): never where the first is {@code false}; otherwise below JDK 24, and on
+   * 24 and later where the JVM allows Unsafe's memory methods without a warning.
    */
-  static boolean unsafeAllowed(int feature, String property) {
-    return feature < 24 && !"false".equalsIgnoreCase(property == null ? "" : property.trim());
+  static boolean unsafeAllowed(int feature, String property, String memoryAccess) {
+    if ("false".equalsIgnoreCase(property == null ? "" : property.trim())) {
+      return false;
+    }
+    return feature < 24 || "allow".equals(memoryAccess);
   }
 
   /**

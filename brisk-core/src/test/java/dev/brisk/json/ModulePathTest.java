@@ -23,8 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * (so the module's {@code requires} brings that module along, with nothing added on the command
  * line), writes JSON, and tells whether strings are written from their own arrays: yes by default
  * on JDK 17 to 23 (through {@code sun.misc.Unsafe}, whose module {@code jdk.unsupported} the
- * module requires), not with {@code -Ddev.brisk.json.unsafe=false}, and yes with {@code
- * --add-opens java.base/java.lang=dev.brisk.json}.
+ * module requires), not with {@code -Ddev.brisk.json.unsafe=false}, yes with {@code
+ * --add-opens java.base/java.lang=dev.brisk.json}, and yes on every JDK where the JVM allows
+ * Unsafe's memory methods without a warning ({@code --sun-misc-unsafe-memory-access=allow} on JDK
+ * 24 and later), with nothing printed.
  */
 class ModulePathTest {
   @TempDir Path dir;
@@ -62,5 +64,14 @@ class ModulePathTest {
     assertEquals(read + "false\n", ModuleApps.runMain(out, modulePath, "-Ddev.brisk.json.unsafe=false"));
     assertEquals(read + "true\n",
         ModuleApps.runMain(out, modulePath, "--add-opens", "java.base/java.lang=dev.brisk.json"));
+    // Where the JVM lets Unsafe's memory methods run without a warning, Brisk takes them on every
+    // JDK, and (the output holds the JVM's standard error too) nothing is printed: JDK 24 and later
+    // by their switch, earlier ones, which have no such switch, ignore the property it sets
+    String allow = Runtime.version().feature() >= 24
+        ? "--sun-misc-unsafe-memory-access=allow" : "-Dsun.misc.unsafe.memory.access=allow";
+    assertEquals(read + "true\n", ModuleApps.runMain(out, modulePath, allow));
+    // Asking Brisk alone does not take Unsafe where the JDK would warn
+    assertEquals(read + (Runtime.version().feature() < 24) + "\n",
+        ModuleApps.runMain(out, modulePath, "-Ddev.brisk.json.unsafe=true"));
   }
 }

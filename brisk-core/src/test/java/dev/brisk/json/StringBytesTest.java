@@ -12,13 +12,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Strings' own Latin-1 bytes, read where java.lang is opened to Brisk or through {@code
- * sun.misc.Unsafe}. This class runs three times in the build, and the property {@code
+ * sun.misc.Unsafe}. This class runs four times in the build, and the property {@code
  * brisk.test.stringsWay} tells each run which way it means to take, so that each checks it took it
  * (the writer's own tests, which the other two runs repeat, then cover the writer on that way):
  * the default run, with nothing set ({@code unsafe} on JDK 17 to 23, {@code copy} on 24 and
  * later); the {@code string-internals} run, with {@code --add-opens java.base/java.lang=ALL-UNNAMED}
  * ({@code opened}); the {@code string-copies} run, with {@code -Ddev.brisk.json.unsafe=false}
- * ({@code copy}).
+ * ({@code copy}); the {@code string-unsafe-allowed} run, with {@code
+ * -Dsun.misc.unsafe.memory.access=allow}, the property that JDK 24 and later set for {@code
+ * --sun-misc-unsafe-memory-access=allow} and read either way ({@code unsafe} on every JDK).
  */
 class StringBytesTest {
   private static final String EXPECT_WAY = expectedWay();
@@ -40,14 +42,20 @@ class StringBytesTest {
   }
 
   @Test
-  void unsafeOnlyBelowJdk24AndNotWhenThePropertyIsFalse() {
-    assertTrue(StringBytes.unsafeAllowed(17, null));
-    assertTrue(StringBytes.unsafeAllowed(23, ""));
-    assertTrue(StringBytes.unsafeAllowed(21, "true"));
-    assertFalse(StringBytes.unsafeAllowed(24, null), "JDK 24 warns at Unsafe's memory methods");
-    assertFalse(StringBytes.unsafeAllowed(25, "true"));
-    assertFalse(StringBytes.unsafeAllowed(17, "false"));
-    assertFalse(StringBytes.unsafeAllowed(17, " FALSE "));
+  void unsafeBelowJdk24OrWhereTheJvmAllowsItSilentlyAndNeverWhenThePropertyIsFalse() {
+    assertTrue(StringBytes.unsafeAllowed(17, null, null));
+    assertTrue(StringBytes.unsafeAllowed(23, "", null));
+    assertTrue(StringBytes.unsafeAllowed(21, "true", "warn"));
+    assertFalse(StringBytes.unsafeAllowed(24, null, null), "JDK 24 warns at Unsafe's memory methods");
+    assertFalse(StringBytes.unsafeAllowed(25, "true", null), "the property alone does not silence the JDK");
+    assertFalse(StringBytes.unsafeAllowed(25, null, "warn"));
+    assertFalse(StringBytes.unsafeAllowed(25, null, "debug"));
+    assertFalse(StringBytes.unsafeAllowed(26, null, "deny"));
+    assertTrue(StringBytes.unsafeAllowed(24, null, "allow"), "--sun-misc-unsafe-memory-access=allow");
+    assertTrue(StringBytes.unsafeAllowed(25, "true", "allow"));
+    assertFalse(StringBytes.unsafeAllowed(25, "false", "allow"));
+    assertFalse(StringBytes.unsafeAllowed(17, "false", null));
+    assertFalse(StringBytes.unsafeAllowed(17, " FALSE ", null));
   }
 
   @Test
