@@ -98,9 +98,9 @@ public final class Main implements Runnable {
         "Java " + Runtime.version() + ", " + System.getProperty("java.vm.name"),
         dev.brisk.json.JsonWriter.stringsFromOwnArrays()
             ? "strings: written from their own arrays"
-            : Runtime.version().feature() >= 24
-                ? "strings: copied before writing (open java.lang to Brisk, or run with --sun-misc-unsafe-memory-access=allow, to write them faster: README, \"How the writer reads strings\")"
-                : "strings: copied before writing (open java.lang to Brisk to write them faster: README, \"How the writer reads strings\")"
+            : "strings: copied before writing (open java.lang to Brisk"
+                + (Runtime.version().feature() >= 24 ? ", or run with --sun-misc-unsafe-memory-access=allow," : "")
+                + " to write them faster: README, \"How the writer reads strings\")"
       };
     }
   }
