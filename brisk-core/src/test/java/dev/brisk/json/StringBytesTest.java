@@ -12,15 +12,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Strings' own Latin-1 bytes, read where java.lang is opened to Brisk or through {@code
- * sun.misc.Unsafe}. This class runs four times in the build, and the property {@code
- * brisk.test.stringsWay} tells each run which way it means to take, so that each checks it took it
- * (the writer's own tests, which the other two runs repeat, then cover the writer on that way):
+ * sun.misc.Unsafe}. This class runs three times in the build (four on JDK 24 and later), and the
+ * property {@code brisk.test.stringsWay} tells each run which way it means to take, so that each
+ * checks it took it (the writer's own tests, which the other runs repeat, then cover the writer on
+ * that way):
  * the default run, with nothing set ({@code unsafe} on JDK 17 to 23, {@code copy} on 24 and
  * later); the {@code string-internals} run, with {@code --add-opens java.base/java.lang=ALL-UNNAMED}
  * ({@code opened}); the {@code string-copies} run, with {@code -Ddev.brisk.json.unsafe=false}
- * ({@code copy}); the {@code string-unsafe-allowed} run, with {@code
- * -Dsun.misc.unsafe.memory.access=allow}, the property that JDK 24 and later set for {@code
- * --sun-misc-unsafe-memory-access=allow} and read either way ({@code unsafe} on every JDK).
+ * ({@code copy}); on JDK 24 and later, the {@code string-unsafe-allowed} run, with {@code
+ * -Dsun.misc.unsafe.memory.access=allow}, the property that those JDKs set for {@code
+ * --sun-misc-unsafe-memory-access=allow} and read either way ({@code unsafe}).
  */
 class StringBytesTest {
   private static final String EXPECT_WAY = expectedWay();
